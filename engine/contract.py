@@ -1,0 +1,64 @@
+"""Declares the interface every game module implements (design.md, "The engine contract").
+
+Conventions shared by every game, relied on by the service, workers and clients:
+
+* Moves, events, prompts, views and results are JSON-compatible dicts with a `type`
+  (prompts have `kind`). Each game lists its types in `MOVES`, `EVENTS` and `PROMPTS`
+  (type -> one-line doc) so the API spec, the email parser and the clients build from them.
+* The first event `setup` returns carries `seed` (the secret rng seed, a hidden field) and
+  `commitment` (its public SHA-256, `engine.rng.commitment`). `redact` removes `seed` for
+  every viewer while the game runs; the service reads it from there to salt hidden events.
+* The engine counts its own events: `state` knows how many engine events were folded
+  (the engine version, `n`). A prompt is `{id, kind, since, turn}`: `since` is the engine
+  version at which it opened, `id` is stable while the decision is open, and `turn` names
+  the turn it belongs to: an auto-pass keeps applying `default_move` while the same seat
+  owes a prompt with the same `turn` (for a sealed decision, `turn` is the prompt id).
+* A move may carry `"default": true` (from `default_move`); the events it causes say so.
+* `legal_moves(state, seat)` lists complete moves only (the shortest complete members of the
+  large families). `legal_moves(state, seat, partial=m)` lists the one-step extensions of
+  `m` (complete or not), each with `"complete": bool`; strip that key before submitting.
+* `view(state, seat)`: seat is an int, None (spectator) or "all" (everything, served only
+  once the game is over). `redact(event, seat)` returns the event as `seat` may see it, or
+  None when it may see nothing of it.
+* Refusals are `engine.errors.RuleViolation` subclasses; nothing else escapes `decide`,
+  `setup`, `legal_moves` or `parse_move` on bad input.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+Json = dict[str, Any]
+Viewer = int | str | None
+
+
+class Game(Protocol):
+    """The module-level functions and tables of one registered game."""
+
+    INFO: Json
+    MOVES: dict[str, str]
+    EVENTS: dict[str, str]
+    PROMPTS: dict[str, str]
+    ENGINE_VERSION: str
+
+    def setup(self, seats: int, options: Json, rng_seed: str) -> list[Json]: ...
+
+    def evolve(self, state: Any, event: Json) -> Any: ...
+
+    def decide(self, state: Any, seat: int, move: Json) -> list[Json]: ...
+
+    def pending(self, state: Any) -> dict[int, Json]: ...
+
+    def legal_moves(self, state: Any, seat: int, partial: Json | None = None) -> list[Json]: ...
+
+    def default_move(self, state: Any, seat: int) -> Json: ...
+
+    def view(self, state: Any, seat: Viewer) -> Json: ...
+
+    def redact(self, event: Json, seat: Viewer) -> Json | None: ...
+
+    def result(self, state: Any) -> Json | None: ...
+
+    def format_move(self, move: Json) -> str: ...
+
+    def parse_move(self, text: str, state: Any, seat: int) -> list[Json]: ...
