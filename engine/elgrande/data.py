@@ -122,7 +122,9 @@ class ActionCard:
 
 
 def _cards(*rows: tuple[str, int, int, str]) -> tuple[ActionCard, ...]:
-    return tuple(ActionCard(i, cid, stack, count, stack, name) for i, (cid, stack, count, name) in enumerate(rows))
+    return tuple(
+        ActionCard(i, cid, stack, count, stack, name) for i, (cid, stack, count, name) in enumerate(rows)
+    )
 
 
 ACTION_CARDS: tuple[ActionCard, ...] = _cards(
