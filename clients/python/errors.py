@@ -1,0 +1,185 @@
+"""Turns RFC 9457 problem+json answers into typed exceptions, one class per problem code.
+
+Every class carries the whole problem (`problem`), its `status`, `code`, `title` and
+`detail`; `IllegalMove` also the engine's `rule` (e.g. "R23") and stable `reason`.
+`ProblemError.from_response` picks the class by the problem's `code` (or the last path
+segment of its `type`), falling back to the HTTP status, then to `ProblemError` itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import requests
+
+
+class ClientError(Exception):
+    """Signals a failure of the client itself: no answer from the server, or an answer it cannot read."""
+
+
+class ProblemError(ClientError):
+    """Signals a problem+json answer from the server (or any non-2xx answer, read as one)."""
+
+    code = "problem"
+
+    def __init__(self, problem: dict[str, Any], status: int) -> None:
+        self.problem = problem
+        self.status = status
+        self.title = str(problem.get("title") or f"HTTP {status}")
+        self.detail = str(problem.get("detail") or "")
+        super().__init__(self.message())
+
+    def message(self) -> str:
+        """Returns the one-line text a terminal user is shown: title, then detail if any."""
+        return f"{self.title}: {self.detail}" if self.detail else self.title
+
+    @staticmethod
+    def from_response(response: requests.Response) -> ProblemError:
+        """Returns the typed exception for a non-2xx `response` (not raised)."""
+        problem = _problem_of(response)
+        cls = _BY_CODE.get(problem_code(problem)) or _BY_STATUS.get(response.status_code, ProblemError)
+        return cls(problem, response.status_code)
+
+
+class Validation(ProblemError):
+    """Signals a request body or parameter the API refuses before any rule is consulted (400)."""
+
+    code = "validation"
+
+
+class MalformedMove(ProblemError):
+    """Signals a move that is not a well-formed move of the game (400)."""
+
+    code = "malformed-move"
+
+
+class IllegalMove(ProblemError):
+    """Signals a well-formed move the rules forbid now (422); `rule` cites the spec, `reason` is stable."""
+
+    code = "illegal-move"
+
+    def __init__(self, problem: dict[str, Any], status: int) -> None:
+        self.rule: str | None = problem.get("rule")
+        self.reason: str | None = problem.get("reason")
+        super().__init__(problem, status)
+
+    def message(self) -> str:
+        """Returns title and detail, followed by the cited rule when there is one."""
+        text = super().message()
+        return f"{text} ({self.rule})" if self.rule and self.rule not in text else text
+
+
+class NotYourTurn(ProblemError):
+    """Signals a move from a seat that owes no decision now (409)."""
+
+    code = "not-your-turn"
+
+
+class GameOver(ProblemError):
+    """Signals a move or change to a game that has ended (409)."""
+
+    code = "game-over"
+
+
+class VersionConflict(ProblemError):
+    """Signals a stale `If-Match` (412) or `expected_version` (409): the game moved on; re-read it."""
+
+    code = "version-conflict"
+
+
+class IdempotencyMismatch(ProblemError):
+    """Signals an `Idempotency-Key` reused with a different body (422)."""
+
+    code = "idempotency-mismatch"
+
+
+class Unauthorized(ProblemError):
+    """Signals a missing, bad or expired credential (401)."""
+
+    code = "unauthorized"
+
+
+class Forbidden(ProblemError):
+    """Signals a valid credential that may not do this (403), e.g. a seat token on an admin route."""
+
+    code = "forbidden"
+
+
+class UnknownGame(ProblemError):
+    """Signals a game id (or game name) the server does not know (404)."""
+
+    code = "unknown-game"
+
+
+class NotFound(ProblemError):
+    """Signals any other missing resource (404)."""
+
+    code = "not-found"
+
+
+class IllegalOptions(ProblemError):
+    """Signals option values or a combination of options the game forbids (422)."""
+
+    code = "illegal-options"
+
+
+class UnsupportedOption(ProblemError):
+    """Signals an option id the game does not know or implement (422)."""
+
+    code = "unsupported-option"
+
+
+class ServerError(ProblemError):
+    """Signals a 5xx answer: the server failed, not the request."""
+
+    code = "server-error"
+
+
+PROBLEM_CLASSES: tuple[type[ProblemError], ...] = (
+    Validation,
+    MalformedMove,
+    IllegalMove,
+    NotYourTurn,
+    GameOver,
+    VersionConflict,
+    IdempotencyMismatch,
+    Unauthorized,
+    Forbidden,
+    UnknownGame,
+    NotFound,
+    IllegalOptions,
+    UnsupportedOption,
+    ServerError,
+)
+_BY_CODE: dict[str, type[ProblemError]] = {cls.code: cls for cls in PROBLEM_CLASSES}
+_BY_STATUS: dict[int, type[ProblemError]] = {
+    400: Validation,
+    401: Unauthorized,
+    403: Forbidden,
+    404: NotFound,
+    412: VersionConflict,
+    500: ServerError,
+    502: ServerError,
+    503: ServerError,
+    504: ServerError,
+}
+
+
+def problem_code(problem: dict[str, Any]) -> str:
+    """Returns a problem's code: its `code` member, else the last path segment of its `type`."""
+    if isinstance(problem.get("code"), str):
+        return str(problem["code"])
+    kind = str(problem.get("type") or "")
+    return kind.rstrip("/").rsplit("/", 1)[-1].rsplit("#", 1)[-1] if kind != "about:blank" else ""
+
+
+def _problem_of(response: requests.Response) -> dict[str, Any]:
+    """Returns the response body as a problem dict, synthesising one from a non-JSON body."""
+    try:
+        body = response.json()
+    except ValueError:
+        body = None
+    if isinstance(body, dict):
+        return body
+    text = response.text.strip()
+    return {"title": response.reason or f"HTTP {response.status_code}", "detail": text[:300]}
