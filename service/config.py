@@ -1,0 +1,67 @@
+"""Reads the service settings from the environment once, into a frozen value."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+DEFAULT_TIME_CONTROL: dict[str, Any] = {
+    "per_move": 3 * 86400,
+    "per_kind": {},
+    "reminders": [86400, 3600],
+    "weekend_pause": False,
+    "timezone": "UTC",
+    "vacation_days": 14,
+    "absent_after": 3,
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Holds every setting; `from_env` fills it from environment variables of the same name.
+
+    REDIS_URL empty means "embedded" (only `castillo serve` starts one; the app itself needs a URL).
+    """
+
+    REDIS_URL: str = ""
+    QUEUE_REDIS_URL: str = ""
+    SECRET_KEY: str = ""
+    ADMIN_TOKEN: str = ""
+    PUBLIC_URL: str = "http://127.0.0.1:8000"
+    SMTP_URL: str = ""
+    MAIL_FROM: str = "castillo@localhost"
+    MAIL_DOMAIN: str = "localhost"
+    DATA_DIR: str = "./castillo-data"
+    LINK_MAX_AGE_S: int = 30 * 86400
+    SESSION_MAX_AGE_S: int = 12 * 3600
+    IDEMPOTENCY_TTL_S: int = 86400
+    SSE_KEEPALIVE_S: float = 15.0
+    MAX_PAGE: int = 500
+    EXTRA: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Config:
+        """Returns the settings from `env` (default os.environ), then `overrides`."""
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name in env and f.name != "EXTRA":
+                values[f.name] = _coerce(f.type, env[f.name])
+        return replace(cls(**values), **overrides).completed()
+
+    def completed(self) -> Config:
+        """Returns a copy with derived defaults filled (queue URL, a process-local secret)."""
+        secret = self.SECRET_KEY or secrets.token_urlsafe(32)
+        return replace(self, QUEUE_REDIS_URL=self.QUEUE_REDIS_URL or self.REDIS_URL, SECRET_KEY=secret)
+
+
+def _coerce(kind: Any, raw: str) -> Any:
+    """Converts an environment string to the field's type (int, float or str)."""
+    if kind in ("int", int):
+        return int(raw)
+    if kind in ("float", float):
+        return float(raw)
+    return raw

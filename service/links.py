@@ -1,0 +1,60 @@
+"""Signs and reads the expiring tokens of play links and seat sessions (itsdangerous).
+
+A play link is `f"{PUBLIC_URL}/play/{game_id}#k={token}"`: the token sits in the fragment, so
+it never reaches a server log or a mail scanner; the page exchanges it at
+`POST /games/{id}/sessions` for a short-lived seat bearer (a session token, salted apart).
+"""
+
+from __future__ import annotations
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+LINK_SALT = "play-link"
+SESSION_SALT = "seat-session"
+
+
+class BadToken(ValueError):
+    """Signals a link or session token that is forged, malformed or expired."""
+
+
+def _serializer(secret: str, salt: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(secret, salt=salt)
+
+
+def make_link_token(secret: str, game_id: str, seat: int, max_age_s: int) -> str:
+    """Returns a signed token for (game, seat) that `read_link_token` accepts for `max_age_s`."""
+    return _serializer(secret, LINK_SALT).dumps([game_id, seat, int(max_age_s)])
+
+
+def read_link_token(secret: str, token: str) -> tuple[str, int]:
+    """Returns (game_id, seat) of a valid link token; raises BadToken otherwise."""
+    game_id, seat, _issued = read_link_token_issued(secret, token)
+    return game_id, seat
+
+
+def read_link_token_issued(secret: str, token: str) -> tuple[str, int, float]:
+    """Returns (game_id, seat, issued epoch s) of a valid, unexpired link token."""
+    return _read(secret, LINK_SALT, token)
+
+
+def make_session_token(secret: str, game_id: str, seat: int, max_age_s: int) -> str:
+    """Returns a short-lived seat bearer for (game, seat)."""
+    return _serializer(secret, SESSION_SALT).dumps([game_id, seat, int(max_age_s)])
+
+
+def read_session_token(secret: str, token: str) -> tuple[str, int, float]:
+    """Returns (game_id, seat, issued epoch s) of a valid, unexpired session token."""
+    return _read(secret, SESSION_SALT, token)
+
+
+def _read(secret: str, salt: str, token: str) -> tuple[str, int, float]:
+    """Checks signature and the max age carried inside the token."""
+    try:
+        payload, issued = _serializer(secret, salt).loads(token, return_timestamp=True)
+        game_id, seat, max_age = payload
+        _serializer(secret, salt).loads(token, max_age=int(max_age))
+    except (BadSignature, ValueError, TypeError) as exc:
+        raise BadToken(f"invalid or expired token: {exc.__class__.__name__}") from None
+    if not isinstance(game_id, str) or not isinstance(seat, int):
+        raise BadToken("invalid token payload")
+    return game_id, seat, issued.timestamp()

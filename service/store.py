@@ -1,0 +1,202 @@
+"""Keeps each game's log in one Redis stream and appends to it atomically (design.md, "The log").
+
+Version N of a game is the stream entry with explicit id `N-1`; the entry's one field
+`envelope` holds the canonical JSON of the envelope. All keys of a game share the hash tag of
+its bucket, so the one append script (version check, entries, outbox, idempotency record,
+deadlines, snapshot, meta) touches one Redis Cluster slot. The Lua stays Redis 6.2-compatible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+
+BUCKETS = 64
+ZERO_HASH = "0" * 64
+FIELD = "envelope"
+
+
+def bucket_of(game_id: str) -> int:
+    """Returns the bucket (0..63) of a game: crc32 of its id modulo BUCKETS."""
+    return zlib.crc32(game_id.encode()) % BUCKETS
+
+
+def tag(game_id: str) -> str:
+    """Returns the Redis Cluster hash tag `{bN}` shared by all keys of a game."""
+    return f"{{b{bucket_of(game_id)}}}"
+
+
+def log_key(game_id: str) -> str:
+    """Returns the key of the game's stream."""
+    return f"castillo:{tag(game_id)}:g:{game_id}:log"
+
+
+def meta_key(game_id: str) -> str:
+    """Returns the key of the game's metadata JSON (public and private)."""
+    return f"castillo:{tag(game_id)}:g:{game_id}:meta"
+
+
+def snapshot_key(game_id: str) -> str:
+    """Returns the key of the hash of snapshots (field = engine version)."""
+    return f"castillo:{tag(game_id)}:g:{game_id}:snap"
+
+
+def deadlines_key(game_id: str) -> str:
+    """Returns the key of the game's deadline hash (`<seat>|<prompt_id>` -> JSON)."""
+    return f"castillo:{tag(game_id)}:g:{game_id}:deadlines"
+
+
+def outbox_key(bucket: int) -> str:
+    """Returns the key of a bucket's outbox stream (fields `game`, `v`)."""
+    return f"castillo:{{b{bucket}}}:outbox"
+
+
+def zset_key(bucket: int) -> str:
+    """Returns the key of a bucket's deadline sorted set (`<game>|<seat>|<prompt>` -> epoch s)."""
+    return f"castillo:{{b{bucket}}}:deadlines"
+
+
+def idem_key(game_id: str, scope: str) -> str:
+    """Returns the key of one idempotency record, stored in the game's bucket."""
+    return f"castillo:{tag(game_id)}:idem:{scope}"
+
+
+def entry_id(version: int) -> str:
+    """Returns the stream entry id of `version` (1-based)."""
+    return f"{version}-1"
+
+
+def version_of(entry: bytes | str) -> int:
+    """Returns the version of a stream entry id."""
+    text = entry.decode() if isinstance(entry, bytes) else entry
+    return int(text.split("-")[0])
+
+
+def canonical(value: Any) -> bytes:
+    """Returns the canonical JSON (sorted keys, no spaces, UTF-8) of a JSON value."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def seal(envelope: dict[str, Any]) -> dict[str, Any]:
+    """Returns the envelope with `hash` set: SHA-256 of its canonical JSON without `hash`."""
+    body = {k: v for k, v in envelope.items() if k != "hash"}
+    return {**body, "hash": hashlib.sha256(canonical(body)).hexdigest()}
+
+
+_APPEND = """
+-- KEYS: 1 log, 2 outbox, 3 idem, 4 zset, 5 deadline hash, 6 snapshot hash, 7 meta
+-- ARGV: 1 expected version, 2 game, 3 idem record ('' = none), 4 idem ttl, 5 deadline plan json,
+--       6 snapshot field, 7 snapshot blob, 8 meta json ('' = keep, '!' prefix = create only), 9.. entries
+if ARGV[3] ~= '' then
+  local prior = redis.call('GET', KEYS[3])
+  if prior then return {'idem', prior} end
+end
+local v = redis.call('XLEN', KEYS[1])
+if v ~= tonumber(ARGV[1]) then return {'conflict', tostring(v)} end
+if ARGV[8] ~= '' then
+  if string.sub(ARGV[8], 1, 1) == '!' then
+    if redis.call('SET', KEYS[7], string.sub(ARGV[8], 2), 'NX') == false then return {'exists', '0'} end
+  else
+    redis.call('SET', KEYS[7], ARGV[8])
+  end
+end
+for i = 9, #ARGV do
+  v = v + 1
+  redis.call('XADD', KEYS[1], v .. '-1', 'envelope', ARGV[i])
+  redis.call('XADD', KEYS[2], '*', 'game', ARGV[2], 'v', tostring(v))
+end
+if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3], 'EX', tonumber(ARGV[4])) end
+if ARGV[5] ~= '' then
+  local plan = cjson.decode(ARGV[5])
+  local old = redis.call('HKEYS', KEYS[5])
+  for _, f in ipairs(old) do
+    if plan.keep[f] == nil then
+      redis.call('HDEL', KEYS[5], f)
+      redis.call('ZREM', KEYS[4], ARGV[2] .. '|' .. f)
+    end
+  end
+  for f, item in pairs(plan.keep) do
+    redis.call('HSET', KEYS[5], f, item[2])
+    redis.call('ZADD', KEYS[4], item[1], ARGV[2] .. '|' .. f)
+  end
+end
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[6], ARGV[6], ARGV[7]) end
+return {'ok', tostring(v)}
+"""
+
+
+@dataclass
+class Append:
+    """One conditional append: the envelopes (sealed) and what is written with them."""
+
+    game_id: str
+    expected: int
+    envelopes: list[dict[str, Any]]
+    idem_scope: str = ""
+    idem_record: str = ""
+    idem_ttl: int = 86400
+    deadlines: dict[str, tuple[float, str]] | None = None
+    snapshot: tuple[str, bytes] | None = None
+    meta: str = ""
+    create: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """The outcome of an append: `status` is ok, conflict, idem or exists."""
+
+    status: str
+    version: int = 0
+    prior: str = ""
+
+
+class Store:
+    """Reads and appends game logs in one Redis (or a Redis Cluster: keys are bucket-tagged)."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client
+        self._append = client.register_script(_APPEND)
+
+    def append(self, a: Append) -> AppendResult:
+        """Appends `a.envelopes` iff the log is at `a.expected`; returns what happened."""
+        b = bucket_of(a.game_id)
+        keys = [log_key(a.game_id), outbox_key(b), idem_key(a.game_id, a.idem_scope or "-"), zset_key(b)]
+        keys += [deadlines_key(a.game_id), snapshot_key(a.game_id), meta_key(a.game_id)]
+        plan = "" if a.deadlines is None else json.dumps({"keep": _lua_map(a.deadlines)})
+        snap_field, snap_blob = a.snapshot or ("", b"")
+        meta = ("!" + a.meta) if a.create else a.meta
+        args: list[Any] = [a.expected, a.game_id, a.idem_record if a.idem_scope else "", a.idem_ttl]
+        args += [plan, snap_field, snap_blob, meta] + [canonical(e) for e in a.envelopes]
+        status, value = self._append(keys=keys, args=args)
+        status = status.decode()
+        if status == "ok":
+            return AppendResult("ok", int(value))
+        if status == "idem":
+            return AppendResult("idem", prior=value.decode())
+        return AppendResult(status, int(value))
+
+    def version(self, game_id: str) -> int:
+        """Returns the game's version (number of log entries)."""
+        return int(self.redis.xlen(log_key(game_id)))
+
+    def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[dict[str, Any]]:
+        """Returns the envelopes of versions after..until (inclusive), oldest first."""
+        end = "+" if until is None else entry_id(until)
+        rows = self.redis.xrange(log_key(game_id), entry_id(after + 1), end)
+        return [json.loads(fields[FIELD.encode()]) for _, fields in rows]
+
+    def raw(self, game_id: str) -> list[tuple[str, bytes]]:
+        """Returns (entry id, stored bytes) of every entry, for audits and tests."""
+        rows = self.redis.xrange(log_key(game_id), "-", "+")
+        return [(rid.decode(), fields[FIELD.encode()]) for rid, fields in rows]
+
+
+def _lua_map(deadlines: dict[str, tuple[float, str]]) -> dict[str, list[Any]]:
+    """Returns the deadline plan as cjson-friendly lists, scores as exact decimal strings."""
+    return {f: [repr(float(score)), item] for f, (score, item) in deadlines.items()}
