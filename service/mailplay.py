@@ -1,0 +1,216 @@
+"""Email play: reply addresses, unsubscribe tokens, and turning a reply into a move.
+
+Every notification carries a short opaque `Reply-To` (`r-<26 lowercase base32>@MAIL_DOMAIN`)
+mapped in Redis to (game, seat, prompt, expiry); a signed token would not fit the
+64-character local part. A reply is authenticated by that address alone, so addresses
+are 128 random bits, expire, and only ever act for the one prompt they were minted for.
+
+The body's commands (quoted `>` lines, signatures and the quoted original removed) are
+parsed with the game's `parse_move` and submitted as one batch through `GameService`.
+Sending the answer is the worker's job (`workers.jobs`); this module only decides.
+"""
+
+from __future__ import annotations
+
+import base64
+import email
+import email.policy
+import hashlib
+import html
+import json
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import getaddresses, parseaddr
+from typing import Any
+
+import redis
+from itsdangerous import BadSignature, URLSafeSerializer
+
+ADDRESS_RE = re.compile(r"\b(r-[a-z2-7]{26})@([A-Za-z0-9.-]+)", re.IGNORECASE)
+REPLY_KEY = "castillo:reply:{}"
+UNSUB_KEY = "castillo:{}:g:{}:unsub"
+_QUOTE_HEADS = (
+    re.compile(r"^on\b.*\bwrote:?\s*$", re.IGNORECASE),
+    re.compile(r"^am\b.*\bschrieb\b.*$", re.IGNORECASE),
+    re.compile(r"^-{2,}\s*original message\s*-{2,}$", re.IGNORECASE),
+    re.compile(r"^_{10,}$"),
+    re.compile(r"^--\s*$"),
+)
+
+
+class MailPlayError(ValueError):
+    """Signals an inbound message that cannot be handled; `code` is stable."""
+
+    code = "malformed-email"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyTarget:
+    """What a reply address stands for."""
+
+    address: str
+    game_id: str
+    seat: int
+    prompt_id: str
+    expires: float
+
+
+@dataclass(frozen=True, slots=True)
+class Inbound:
+    """The parts of an inbound message that email play needs."""
+
+    sender: str
+    recipients: tuple[str, ...]
+    subject: str
+    message_id: str
+    commands: str
+    automatic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of a reply: `status` is accepted, refused, closed or unknown-address."""
+
+    status: str
+    target: ReplyTarget | None
+    moves: tuple[str, ...] = ()
+    error: dict[str, Any] = field(default_factory=dict)
+    legal: tuple[str, ...] = ()
+    version: int | None = None
+
+
+# --- reply addresses -------------------------------------------------------------------
+
+
+def new_local_part() -> str:
+    """Returns `r-` and 26 lowercase base32 characters (128 random bits)."""
+    return "r-" + base64.b32encode(secrets.token_bytes(16)).decode().rstrip("=").lower()
+
+
+def mint_address(
+    client: redis.Redis, domain: str, game_id: str, seat: int, prompt_id: str, ttl_s: int
+) -> str:
+    """Creates a reply address for (game, seat, prompt) valid for `ttl_s` seconds; returns it."""
+    local = new_local_part()
+    record = {"game": game_id, "seat": seat, "prompt": prompt_id, "exp": time.time() + ttl_s}
+    client.set(REPLY_KEY.format(local), json.dumps(record), ex=ttl_s)
+    return f"{local}@{domain}"
+
+
+def resolve_address(client: redis.Redis, address: str, domain: str) -> ReplyTarget | None:
+    """Returns what `address` stands for, or None if it is unknown, expired or not ours."""
+    match = ADDRESS_RE.fullmatch(address.strip())
+    if not match or match.group(2).lower() != domain.lower():
+        return None
+    local = match.group(1).lower()
+    raw = client.get(REPLY_KEY.format(local))
+    if raw is None:
+        return None
+    record = json.loads(raw)
+    if record["exp"] <= time.time():
+        return None
+    return ReplyTarget(
+        f"{local}@{domain}", record["game"], int(record["seat"]), record["prompt"], record["exp"]
+    )
+
+
+def find_target(client: redis.Redis, recipients: tuple[str, ...], domain: str) -> ReplyTarget | None:
+    """Returns the first recipient that is a live reply address of ours, else None."""
+    for address in recipients:
+        if target := resolve_address(client, address, domain):
+            return target
+    return None
+
+
+# --- unsubscribe -----------------------------------------------------------------------
+
+
+def _unsub_serializer(secret: str) -> URLSafeSerializer:
+    return URLSafeSerializer(secret, salt="unsubscribe")
+
+
+def make_unsubscribe_token(secret: str, game_id: str, seat: int) -> str:
+    """Returns the signed, non-expiring token of a (game, seat) unsubscribe link."""
+    return str(_unsub_serializer(secret).dumps([game_id, seat]))
+
+
+def read_unsubscribe_token(secret: str, token: str) -> tuple[str, int]:
+    """Returns (game_id, seat) of a token; raises MailPlayError for a forged or garbled one."""
+    try:
+        game_id, seat = _unsub_serializer(secret).loads(token)
+    except (BadSignature, ValueError, TypeError) as exc:
+        raise MailPlayError("invalid unsubscribe token") from exc
+    return str(game_id), int(seat)
+
+
+def unsubscribe(client: redis.Redis, tag: str, game_id: str, seat: int) -> None:
+    """Stops this game's notification emails to `seat` (the seat stays in the game)."""
+    client.sadd(UNSUB_KEY.format(tag, game_id), seat)
+
+
+def is_unsubscribed(client: redis.Redis, tag: str, game_id: str, seat: int) -> bool:
+    """Says whether `seat` asked for no more emails of this game."""
+    return bool(client.sismember(UNSUB_KEY.format(tag, game_id), seat))
+
+
+# --- inbound parsing -------------------------------------------------------------------
+
+
+def parse_inbound(raw: bytes, envelope_recipients: tuple[str, ...] = ()) -> Inbound:
+    """Parses a raw RFC 5322 message into sender, candidate reply addresses and commands."""
+    if not raw.strip():
+        raise MailPlayError("empty message")
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    if not isinstance(message, EmailMessage) or not message.keys():
+        raise MailPlayError("not an RFC 5322 message: no header fields")
+    headers = [str(message.get_all(h) or "") for h in ("Delivered-To", "X-Original-To", "To", "Cc")]
+    found = [a for _, a in getaddresses([*envelope_recipients, *headers]) if ADDRESS_RE.search(a or "")]
+    return Inbound(
+        sender=parseaddr(str(message.get("From", "")))[1],
+        recipients=tuple(dict.fromkeys(found)),
+        subject=str(message.get("Subject", "")),
+        message_id=str(message.get("Message-ID", "")).strip() or _digest(raw),
+        commands=commands_of(_body_text(message)),
+        automatic=_is_automatic(message),
+    )
+
+
+def _digest(raw: bytes) -> str:
+    return "<" + hashlib.sha256(raw).hexdigest()[:32] + "@inbound>"
+
+
+def _body_text(message: EmailMessage) -> str:
+    part = message.get_body(("plain", "html"))
+    if part is None:
+        return ""
+    try:
+        content = part.get_content()
+    except (LookupError, ValueError) as exc:
+        raise MailPlayError(f"unreadable message body: {exc}") from exc
+    if part.get_content_subtype() == "html":
+        content = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", "", content)
+        content = html.unescape(re.sub(r"(?s)<br\s*/?>|</p>|</div>", "\n", content))
+        content = re.sub(r"(?s)<[^>]+>", "", content)
+    return str(content)
+
+
+def commands_of(body: str) -> str:
+    """Returns the command lines of a reply: up to the quoted original or signature, no `>` lines."""
+    lines = []
+    for line in body.splitlines():
+        stripped = line.strip()
+        if any(head.match(stripped) for head in _QUOTE_HEADS):
+            break
+        if stripped and not stripped.startswith(">"):
+            lines.append(stripped)
+    return "\n".join(lines)
+
+
+def _is_automatic(message: EmailMessage) -> bool:
+    """Says whether the message is an auto-reply or bulk mail (RFC 3834), never answered."""
+    auto = str(message.get("Auto-Submitted", "no")).strip().lower()
+    precedence = str(message.get("Precedence", "")).strip().lower()
+    return auto != "no" or precedence in ("bulk", "junk", "list", "auto_reply") or "X-Autoreply" in message

@@ -1,0 +1,112 @@
+"""Delivers composed messages exactly once: SMTP at `SMTP_URL`, else a local maildir.
+
+`SMTP_URL` is `smtp://[user:pass@]host[:port]` (plain; `?starttls=1` upgrades) or
+`smtps://…` (implicit TLS). Without it (the embedded default) messages land in
+`<DATA_DIR>/maildir` and the first link of each is logged, so a newcomer can click it.
+
+"Exactly once" per (event, seat, kind): `deliver` claims a `SET NX` marker before sending
+and releases it when sending fails, so rq's retry can try again; the Message-ID is
+derived from the same key, so even a message sent twice by a crash between the SMTP
+reply and the marker is recognisably one message to every mail client.
+"""
+
+from __future__ import annotations
+
+import logging
+import mailbox
+import os
+import re
+import smtplib
+import ssl
+from dataclasses import dataclass
+from email.message import EmailMessage
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import redis
+
+log = logging.getLogger("castillo.mail")
+MARKER_TTL_S = 120 * 24 * 3600
+SMTP_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Transport:
+    """Where messages go: an SMTP server (host set) or a maildir folder."""
+
+    host: str | None = None
+    port: int = 25
+    user: str | None = None
+    password: str | None = None
+    tls: str = "none"  # "none" | "starttls" | "ssl"
+    maildir: str | None = None
+
+    @classmethod
+    def from_settings(cls, smtp_url: str | None, data_dir: str) -> Transport:
+        """Returns the SMTP transport of `smtp_url`, or the maildir under `data_dir` without one."""
+        if not smtp_url:
+            return cls(maildir=os.path.join(data_dir, "maildir"))
+        url = urlsplit(smtp_url)
+        if url.scheme not in ("smtp", "smtps") or not url.hostname:
+            raise ValueError(
+                f"SMTP_URL must look like smtp://host:port or smtps://host:port, got {smtp_url!r}"
+            )
+        starttls = parse_qs(url.query).get("starttls", ["0"])[0] in ("1", "true", "yes")
+        tls = "ssl" if url.scheme == "smtps" else "starttls" if starttls else "none"
+        return cls(
+            host=url.hostname,
+            port=url.port or (465 if tls == "ssl" else 25),
+            user=unquote(url.username) if url.username else None,
+            password=unquote(url.password) if url.password else None,
+            tls=tls,
+        )
+
+    def send(self, message: EmailMessage) -> None:
+        """Hands `message` to the SMTP server or writes it to the maildir; raises when that fails."""
+        if self.host is None:
+            self._store(message)
+            return
+        connect = smtplib.SMTP_SSL if self.tls == "ssl" else smtplib.SMTP
+        kwargs = {"context": ssl.create_default_context()} if self.tls == "ssl" else {}
+        with connect(self.host, self.port, timeout=SMTP_TIMEOUT_S, **kwargs) as smtp:
+            if self.tls == "starttls":
+                smtp.starttls(context=ssl.create_default_context())
+            if self.user:
+                smtp.login(self.user, self.password or "")
+            smtp.send_message(message)
+
+    def _store(self, message: EmailMessage) -> None:
+        assert self.maildir is not None
+        box = mailbox.Maildir(self.maildir, create=True)
+        box.add(message)
+        link = first_link(message)
+        log.info(
+            "mail to %s stored in %s: %s%s",
+            message["To"],
+            self.maildir,
+            message["Subject"],
+            f" — link {link}" if link else "",
+        )
+
+
+def first_link(message: EmailMessage) -> str | None:
+    """Returns the first play link of the message's text part, if any."""
+    part = message.get_body(("plain",))
+    text = part.get_content() if part is not None else ""
+    match = re.search(r"https?://\S+/play/\S+", text)
+    return match.group() if match else None
+
+
+def deliver(client: redis.Redis, transport: Transport, message: EmailMessage, marker: str) -> bool:
+    """Sends `message` unless `marker` was already claimed; says whether this call sent it.
+
+    The marker is claimed (SET NX) before sending and released if sending raises, so a
+    retried job sends the message once the server is back, and a replayed job never does.
+    """
+    if not client.set(marker, str(message["Message-ID"]), nx=True, ex=MARKER_TTL_S):
+        return False
+    try:
+        transport.send(message)
+    except BaseException:
+        client.delete(marker)
+        raise
+    return True
