@@ -28,7 +28,7 @@ class Inbox:
         self.received_at: list[float] = []
         self._cond = threading.Condition()
 
-    async def handle_DATA(self, server, session, envelope) -> str:  # noqa: N802 (aiosmtpd hook name)
+    async def handle_DATA(self, server, session, envelope) -> str:
         message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
         with self._cond:
             self.messages.append(message)  # type: ignore[arg-type]
