@@ -1,0 +1,76 @@
+"""Unit tests of the pure deadline computation (service.timecontrol)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from service.timecontrol import BadTimeControl, TimeControl, deadline, vacation_used
+
+BUD = ZoneInfo("Europe/Budapest")
+
+
+def at(*parts: int, tz: ZoneInfo = BUD) -> float:
+    return datetime(*parts, tzinfo=tz).timestamp()
+
+
+def test_plain_clock_adds_seconds() -> None:
+    tc = TimeControl(per_move=3600, reminders=(600,))
+    d = deadline(tc, "play", 1000.0)
+    assert d is not None and d.at == 4600.0 and d.reminders == (4000.0,)
+
+
+def test_per_kind_override_and_no_clock() -> None:
+    tc = TimeControl(per_move=None, per_kind={"veto": 60})
+    assert deadline(tc, "play", 0.0) is None
+    d = deadline(tc, "veto", 0.0)
+    assert d is not None and d.at == 60.0
+
+
+def test_weekend_pause_skips_saturday_and_sunday_in_local_time() -> None:
+    tc = TimeControl(per_move=86400, weekend_pause=True, timezone="Europe/Budapest", reminders=())
+    opened = at(2026, 11, 20, 12, 0)  # Friday noon in Budapest
+    d = deadline(tc, "play", opened)
+    assert d is not None and d.at == at(2026, 11, 23, 12, 0)  # Monday noon
+
+
+def test_opened_on_a_weekend_starts_monday_midnight() -> None:
+    tc = TimeControl(per_move=3600, weekend_pause=True, timezone="Europe/Budapest", reminders=())
+    d = deadline(tc, "play", at(2026, 11, 21, 15, 0))
+    assert d is not None and d.at == at(2026, 11, 23, 1, 0)
+
+
+def test_dst_change_counts_real_seconds() -> None:
+    tc = TimeControl(per_move=86400, timezone="Europe/Budapest", reminders=())
+    opened = at(2026, 10, 24, 12, 0)  # the night of 25 Oct 2026 has 25 hours
+    d = deadline(tc, "play", opened)
+    assert d is not None and d.at == opened + 86400
+    assert datetime.fromtimestamp(d.at, BUD).hour == 11
+
+
+def test_vacation_days_pause_the_seat_clock() -> None:
+    tc = TimeControl(per_move=2 * 86400, timezone="UTC", reminders=(86400,))
+    opened = at(2026, 11, 2, 0, 0, tz=ZoneInfo("UTC"))
+    d = deadline(tc, "play", opened, [(date(2026, 11, 3), date(2026, 11, 5))])
+    assert d is not None and d.at == at(2026, 11, 7, 0, 0, tz=ZoneInfo("UTC"))
+    assert d.reminders == (at(2026, 11, 3, 0, 0, tz=ZoneInfo("UTC")),)  # one day left as the vacation starts
+
+
+def test_vacation_used_counts_distinct_days() -> None:
+    assert vacation_used([(date(2026, 1, 1), date(2026, 1, 3)), (date(2026, 1, 3), date(2026, 1, 4))]) == 4
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"per_move": -1}, {"timezone": "Mars/Olympus"}, {"bogus": 1}, {"reminders": ["x"]}, {"absent_after": 1000}],
+)
+def test_bad_time_controls_are_refused(data: dict[str, object]) -> None:
+    with pytest.raises(BadTimeControl):
+        TimeControl.from_json(data)
+
+
+def test_round_trip_json() -> None:
+    tc = TimeControl.from_json({"per_move": 60, "per_kind": {"a": 5}, "weekend_pause": True})
+    assert TimeControl.from_json(tc.to_json()) == tc
