@@ -1,0 +1,171 @@
+"""Plays random Kabale & Hiebe games through the contract and checks the game's invariants.
+
+Invariants: 25 cards per seat across hand, draw pile, discard pile and columns (hood
+contents included); hands never above 3; won goal counts only rise; 6 rounds; every goal
+card of the stack awarded or removed; no leaks (a view is unchanged when another seat's
+hidden cards are shuffled among its hidden places, and redacted events carry no secret
+field of another seat). `CONFORMANCE_GAMES` multiplies the number of games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import engine
+from engine.kabale.cards import DECK
+from engine.kabale.state import Column, State
+from tests.conformance import Checks, canon, play, scale
+
+GAME = engine.get_game("kabale")
+Json = dict[str, Any]
+
+
+def _seat_cards(state: State, seat: int) -> list[str]:
+    p = state.players[seat]
+    cards = list(p.hand + p.draw + p.discard)
+    for col in state.columns:
+        for slot in col.slots:
+            if slot.seat == seat:
+                cards += [slot.card] + ([slot.tucked] if slot.tucked else [])
+    return cards
+
+
+def invariants(state: State) -> list[str]:
+    """Returns conservation problems: 25 distinct cards per seat, hands of at most 3 (KC2, K2)."""
+    out = []
+    for seat in range(state.seats):
+        cards = _seat_cards(state, seat)
+        if Counter(cards) != Counter(DECK):
+            out.append(f"seat {seat} holds {len(cards)} cards, not its 25: {sorted(cards)}")
+        if len(state.players[seat].hand) > 3:
+            out.append(f"seat {seat} has {len(state.players[seat].hand)} cards in hand")
+    return out
+
+
+def step(before: State, after: State, events: list[Json]) -> list[str]:
+    """Returns problems across one decision: won counts and rounds only rise."""
+    out = []
+    for seat in range(after.seats):
+        if len(after.players[seat].won) < len(before.players[seat].won):
+            out.append(f"seat {seat} lost a goal card")
+    if after.round < before.round:
+        out.append("round went backwards")
+    return out
+
+
+def _hidden_places(state: State, seat: int, owner_view: bool) -> list[tuple[str, int, int]]:
+    """Returns the places of `seat`'s cards whose identity the viewer may not know."""
+    p = state.players[seat]
+    places = [("draw", i, 0) for i in range(len(p.draw))]
+    if owner_view:
+        return places
+    places += [("hand", i, 0) for i in range(len(p.hand))]
+    for c, col in enumerate(state.columns):
+        for i, slot in enumerate(col.slots):
+            if slot.seat == seat and not slot.up and not slot.known:
+                places.append(("slot", c, i))
+            if slot.seat == seat and slot.tucked:
+                places.append(("tucked", c, i))
+    return places
+
+
+def _get(state: State, seat: int, place: tuple[str, int, int]) -> str:
+    kind, a, b = place
+    if kind in ("draw", "hand"):
+        return getattr(state.players[seat], kind)[a]  # type: ignore[no-any-return]
+    slot = state.columns[a].slots[b]
+    return slot.card if kind == "slot" else str(slot.tucked)
+
+
+def _put(state: State, seat: int, place: tuple[str, int, int], card: str) -> State:
+    kind, a, b = place
+    if kind in ("draw", "hand"):
+        cards = list(getattr(state.players[seat], kind))
+        cards[a] = card
+        players = list(state.players)
+        players[seat] = replace(players[seat], **{kind: tuple(cards)})
+        return replace(state, players=tuple(players))
+    col = state.columns[a]
+    slots = list(col.slots)
+    slots[b] = replace(slots[b], card=card) if kind == "slot" else replace(slots[b], tucked=card)
+    columns = list(state.columns)
+    columns[a] = Column(col.goal, tuple(slots))
+    return replace(state, columns=tuple(columns))
+
+
+def scramble(state: State, viewer: Any, rnd: random.Random) -> State:
+    """Returns `state` with every card hidden from `viewer` moved among its seat's hidden places."""
+    for seat in range(state.seats):
+        places = _hidden_places(state, seat, owner_view=viewer == seat)
+        cards = [_get(state, seat, p) for p in places]
+        rnd.shuffle(cards)
+        for place, card in zip(places, cards):
+            state = _put(state, seat, place, card)
+    return state
+
+
+SECRET_FIELDS = {"seed", "order", "stack"}  # KH2, KH7: secret from every seat
+OWNER_FIELDS = {"card_played": "card", "card_tucked": "card", "cards_drawn": "cards"}  # KH1, KH4, KH5
+
+
+def leaks(state: State, events: list[Json], viewer: Any) -> list[str]:
+    """Returns leaks: a view that depends on hidden cards, or a secret field left in an event."""
+    out = []
+    rnd = random.Random(state.n)
+    if canon(GAME.view(state, viewer)) != canon(GAME.view(scramble(state, viewer, rnd), viewer)):
+        out.append(f"view for {viewer!r} depends on cards hidden from it")
+    for event in events:
+        seen = GAME.redact(event, viewer)
+        if seen is None:
+            continue
+        if SECRET_FIELDS & set(seen):
+            out.append(f"{event['type']} shows {SECRET_FIELDS & set(seen)} to {viewer!r}")
+        field = OWNER_FIELDS.get(event["type"])
+        if field and field in seen and event["seat"] != viewer:
+            out.append(f"{event['type']} shows {field} of seat {event['seat']} to {viewer!r}")
+    return out
+
+
+def final(state: State, events: list[Json]) -> list[str]:
+    """Returns end-of-game problems: 6 rounds, every goal card of the stack awarded or removed."""
+    out = []
+    if sum(e["type"] == "round_ended" for e in events) != 6:
+        out.append("the game did not last 6 rounds (K5)")
+    won = [g for p in state.players for g in p.won] + list(state.removed)
+    stack = next(e["stack"] for e in events if e["type"] == "goals_shuffled")
+    if sorted(won) != sorted(stack):
+        out.append(f"goal cards awarded or removed {sorted(won)} differ from the stack {sorted(stack)}")
+    result = GAME.result(state)
+    if result is None or len(result["scores"]) != state.seats or not result["winners"]:
+        out.append(f"bad result {result}")
+    return out
+
+
+CHECKS = Checks(invariants=invariants, step=step, leaks=leaks, final=final)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_random_games_keep_every_invariant(seats: int) -> None:
+    """Plays random games per seat count with full leak checks on a sample of them (K5, KH1-KH11)."""
+    games = 50 * scale()
+    for g in range(games):
+        every = 1 if g % 10 == 0 else 25
+        out = play(GAME, seats, {}, f"conf-{seats}-{g}", CHECKS, check_leaks_every=every, sample_legal=2)
+        assert not out.problems, (g, out.problems[:3])
+
+
+def test_scramble_really_changes_hidden_cards() -> None:
+    """Checks the leak test's premise: scrambling changes the state a seat's view is built from."""
+    events = GAME.setup(4, {}, "scramble")
+    state = None
+    for e in events:
+        state = GAME.evolve(state, e)
+    assert isinstance(state, State)
+    other = scramble(state, 0, random.Random(1))
+    assert canon(GAME.view(state, "all")) != canon(GAME.view(other, "all"))
+    assert canon(GAME.view(state, 0)) == canon(GAME.view(other, 0))
