@@ -1,0 +1,291 @@
+"""Checks a special-action declaration and turns it into its ordered steps (§1.6, R23-R34, V2, V7).
+
+A step is a tuple whose first item names it:
+("move", owner, src, dst), ("place", owner, dst), ("remove", owner, region),
+("score", area, mode), ("king", region), ("grande", seat, region), ("scoreboard", sb, area),
+("take_back", seat, value), ("decay", limit), ("court_two", seat, intake, supplement),
+("group", kind, context) — a simultaneous decision asked after the veto window (V7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.elgrande import data, scoring
+from engine.elgrande.flow import score_event
+from engine.elgrande.moves import integer, items, text
+from engine.elgrande.state import State
+from engine.elgrande.turn import area, board_supplement, illegal, open_region
+from engine.errors import MalformedMove
+
+Json = dict[str, Any]
+Step = tuple[Any, ...]
+
+# card -> (total, own max, foreign max, single source, own only) for the move cards (§1.6).
+MOVE_RULES: dict[str, tuple[int, int, int, bool]] = {
+    "d1_move_five_from_region": (5, 5, 5, True),
+    "d1_move_three_foreign": (3, 0, 3, False),
+    "d1_move_three_any": (3, 3, 3, False),
+    "d1_move_two_own_two_foreign": (4, 2, 2, False),
+    "d1_move_four_own": (4, 4, 0, False),
+    "d1_move_four_any": (4, 4, 4, False),
+    "d1_move_own_region": (30, 30, 0, True),
+}
+FIELDS: dict[str, frozenset[str]] = {
+    **{c: frozenset({"moves"}) for c in MOVE_RULES},
+    "d1_place_two_anywhere": frozenset({"places"}),
+    "d1_place_two_or_move_own_region": frozenset({"places", "moves"}),
+    "d2_one_of_your_choice": frozenset({"removals"}),
+    "d2_score_any_region": frozenset({"area"}),
+    "d3_score_any_region": frozenset({"area"}),
+    "d4_mobile_scoreboard": frozenset({"scoreboard", "area"}),
+    "d4_royal_adviser": frozenset({"area"}),
+    "d4_eviction": frozenset({"area"}),
+    "d4_move_grande": frozenset({"area"}),
+    "d5_king": frozenset({"area"}),
+    "d4_power_card_back": frozenset({"value"}),
+    "d4_court_two": frozenset({"supplement"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Holds a checked declaration: its normalised JSON form and its steps in order."""
+
+    card: str
+    action: Json
+    steps: tuple[Step, ...]
+    void: bool
+
+
+def plan(s: State, seat: int, move: Json, *, replan: bool = False) -> Plan:
+    """Returns the checked plan of a declare_action move for the seat's taken card.
+
+    `replan` rebuilds the plan of a declaration already made (after its veto window).
+    """
+    assert s.turn is not None
+    card = data.card_of(s.turn.card).id
+    if s.turn.acted and not replan:
+        raise illegal(move, "the special action was already used or skipped this turn", "R19")
+    given = set(move) - {"type", "default"}
+    extra = given - FIELDS.get(card, frozenset())
+    if extra:
+        raise MalformedMove(f"malformed move {move!r}: {card} takes no field(s) {', '.join(sorted(extra))}")
+    steps, action = _steps(s, seat, card, move)
+    return Plan(card, action, tuple(steps), _void(s, steps))
+
+
+def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
+    if card in MOVE_RULES:
+        return _moves(s, seat, card, move)
+    match card:
+        case "d1_place_two_anywhere":
+            return _places(s, seat, move)
+        case "d1_place_two_or_move_own_region":
+            if "places" in move and "moves" in move:
+                raise illegal(move, "choose either places or moves, not both", "§1.6")
+            return _moves(s, seat, "d1_move_own_region", move) if "moves" in move else _places(s, seat, move)
+        case "d2_decay_court_all" | "d2_decay_court_three":
+            return [("decay", 3 if card.endswith("three") else data.CABALLEROS)], {}
+        case "d2_king_returns" | "d2_secret_return_two" | "d2_secret_return_all" | "d4_secret_scoring":
+            return [("group", GROUP_OF[card], None)], {}
+        case "d2_one_of_your_choice":
+            return _removals(s, seat, move)
+        case "d2_score_any_region" | "d3_score_any_region":
+            a = area(move, move.get("area"), "area")
+            return [("score", a, "special")], {"area": data.AREAS[a].id}
+        case "d3_score_castillo":
+            return [("score", data.CASTILLO, "special")], {}
+        case "d3_score_fours" | "d3_score_fives" | "d3_score_sixes_sevens":
+            classes = data.VALUE_CLASS_CARDS[card]  # R49, R50
+            return [("score", r, "special") for r in s.regions if s.values(r)[0] in classes], {}
+        case "d3_score_first_places":
+            return [("score", r, "first_places") for r in s.regions], {}  # R47
+        case "d3_score_most" | "d3_score_fewest":
+            totals = {data.AREAS[r].id: s.total(r) for r in s.regions}
+            pick = scoring.most_regions if card.endswith("most") else scoring.fewest_regions
+            return [("score", data.AREA_INDEX[r], "special") for r in pick(totals)], {}
+        case "d4_mobile_scoreboard":
+            return _scoreboard(s, move)
+        case "d4_royal_adviser" | "d5_king":
+            return _king(s, card, move)
+        case "d4_eviction":
+            e = open_region(s, move, move.get("area"), "eviction region", "X23")
+            return [("group", "eviction_disc", e)], {"area": data.AREAS[e].id}
+        case "d4_move_grande":
+            return _grande(s, seat, move)
+        case "d4_power_card_back":
+            value = integer(move, move.get("value"), "value")
+            if value not in s.played[seat]:
+                raise illegal(move, f"power card {value} is not on your played pile", "§1.6")
+            return [("take_back", seat, value)], {"value": value}
+        case "d4_court_two":
+            return _court_two(s, seat, move)
+    return [], {}  # d2_veto and d5_king's turn-card peers have no declaration
+
+
+GROUP_OF = {
+    "d2_king_returns": "king_returns_choice",
+    "d2_secret_return_two": "return_two_disc",
+    "d2_secret_return_all": "return_all_disc",
+    "d4_secret_scoring": "secret_scoring_disc",
+}
+
+
+def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
+    total, own_max, foreign_max, single = MOVE_RULES[card]
+    raw = items(move, move.get("moves", []), "moves")
+    steps: list[Step] = []
+    used: dict[tuple[int, int], int] = {}
+    for entry in raw:
+        owner, src, dst = _one_move(s, move, entry)
+        used[owner, src] = used.get((owner, src), 0) + 1
+        if used[owner, src] > s.board[src][owner]:  # R24, X30: each cube moves at most once
+            raise illegal(move, f"seat {owner} has only {s.board[src][owner]} in {data.AREAS[src].id}", "X30")
+        steps.append(("move", owner, src, dst))
+    own = sum(1 for st in steps if st[1] == seat)
+    if len(steps) > total or own > own_max or len(steps) - own > foreign_max:
+        raise illegal(move, f"{card} moves at most {total} ({own_max} own, {foreign_max} foreign)", "§1.6")
+    if single and len({st[2] for st in steps}) > 1:
+        raise illegal(move, f"{card} moves out of one region only", "X43")
+    action = {
+        "moves": [{"seat": o, "from": data.AREAS[a].id, "to": data.AREAS[b].id} for _, o, a, b in steps]
+    }
+    return steps, action
+
+
+def _one_move(s: State, move: Json, entry: Any) -> tuple[int, int, int]:
+    if not isinstance(entry, dict) or set(entry) != {"seat", "from", "to"}:
+        raise MalformedMove(f"malformed move {move!r}: each move is {{seat, from, to}}, not {entry!r}")
+    owner = integer(move, entry["seat"], "moves[].seat")
+    if not 0 <= owner < s.seats:
+        raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
+    src = open_region(s, move, entry["from"], "source")
+    dst = area(move, entry["to"], "destination")
+    if dst == s.king:
+        raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "R23")
+    if dst == src:
+        raise illegal(move, f"a move must leave {data.AREAS[src].id} for another area", "X30")
+    return owner, src, dst
+
+
+def _places(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+    raw = items(move, move.get("places", []), "places")
+    if len(raw) > 2:
+        raise illegal(move, "d1_place_two_anywhere places at most 2 caballeros", "§1.6")
+    if len(raw) > s.court[seat]:
+        raise illegal(move, f"your court holds only {s.court[seat]} caballero(s)", "R25")
+    steps: list[Step] = []
+    for name in raw:
+        dst = area(move, name, "place")
+        if dst == s.king:
+            raise illegal(move, f"the King stands in {name}", "R23")
+        steps.append(("place", seat, dst))
+    return steps, {"places": [data.AREAS[st[2]].id for st in steps]}
+
+
+def one_of_your_choice_targets(s: State) -> list[int]:
+    """Returns the players with ≥ 1 caballero in an open region (d2_one_of_your_choice, X16, X47)."""
+    return [p for p in range(s.seats) if s.own_open(p)]
+
+
+def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+    raw = items(move, move.get("removals", []), "removals")
+    steps: list[Step] = []
+    for entry in raw:
+        if not isinstance(entry, dict) or set(entry) != {"seat", "region"}:
+            raise MalformedMove(f"malformed move {move!r}: each removal is {{seat, region}}, not {entry!r}")
+        owner = integer(move, entry["seat"], "removals[].seat")
+        if not 0 <= owner < s.seats:
+            raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
+        r = open_region(s, move, entry["region"], "removal region", "R26")
+        if s.board[r][owner] < 1:
+            raise illegal(move, f"seat {owner} has no caballero in {data.AREAS[r].id}", "R26")
+        steps.append(("remove", owner, r))
+    targets = one_of_your_choice_targets(s)
+    if raw and sorted(st[1] for st in steps) != targets:
+        raise illegal(move, f"remove exactly one caballero of each of seats {targets}", "X16")
+    return steps, {"removals": [{"seat": st[1], "region": data.AREAS[st[2]].id} for st in steps]}
+
+
+def _scoreboard(s: State, move: Json) -> tuple[list[Step], Json]:
+    name = text(move, move.get("scoreboard"), "scoreboard")
+    if name not in data.SCOREBOARD_INDEX:
+        raise MalformedMove(f"malformed move {move!r}: unknown scoreboard {name!r}")
+    sb = data.SCOREBOARD_INDEX[name]
+    dst = area(move, move.get("area"), "area")
+    where = s.scoreboards[sb]
+    if where == s.king or dst == s.king:
+        raise illegal(move, f"the King stands in {data.AREAS[s.king].id}", "R30")
+    if dst == where:
+        raise illegal(move, f"{name} already lies on {data.AREAS[dst].id}", "§1.6")
+    if dst in s.scoreboards:
+        raise illegal(move, f"another scoreboard lies on {data.AREAS[dst].id}", "X15")
+    return [("scoreboard", sb, dst)], {"scoreboard": name, "area": data.AREAS[dst].id}
+
+
+def _king(s: State, card: str, move: Json) -> tuple[list[Step], Json]:
+    dst = area(move, move.get("area"), "area")
+    if dst == data.CASTILLO:
+        raise illegal(move, "the King never enters the castillo", "R28")
+    if dst == s.king:
+        raise illegal(move, f"the King already stands in {data.AREAS[dst].id}", "X32")
+    if card == "d4_royal_adviser" and dst not in data.NEIGHBOURS[s.king]:
+        raise illegal(move, f"{data.AREAS[dst].id} is not adjacent to {data.AREAS[s.king].id}", "R28")
+    return [("king", dst)], {"area": data.AREAS[dst].id}
+
+
+def _grande(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+    if s.grandes[seat] == s.king:
+        raise illegal(move, "your Grande stands in the King's region", "R29")
+    dst = open_region(s, move, move.get("area"), "area", "R29")
+    if dst == s.grandes[seat]:
+        raise illegal(move, f"your Grande already stands in {data.AREAS[dst].id}", "§1.6")
+    return [("grande", seat, dst)], {"area": data.AREAS[dst].id}
+
+
+def _court_two(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+    intake = min(2, s.province[seat])
+    sup = board_supplement(s, seat, move, move.get("supplement", {}), 2 - intake, "X7")
+    return [("court_two", seat, intake, tuple(tuple(m) for m in sup))], {
+        "supplement": {m[1]: m[3] for m in sup}
+    }
+
+
+def _void(s: State, steps: list[Step]) -> bool:
+    """Returns whether no step would change anything (V2)."""
+    return not any(_changes(s, st) for st in steps)
+
+
+def _changes(s: State, st: Step) -> bool:
+    match st[0]:
+        case "score":
+            return any(score_event(s, st[1], st[2])["points"])
+        case "decay":
+            return any(s.court[p] for p in range(s.seats) if p != _active(s))
+        case "group":
+            return st[1] == "secret_scoring_disc" or bool(group_members(s, st[1], st[2]))
+        case "court_two":
+            return bool(st[2] or st[3])
+    return True
+
+
+def _active(s: State) -> int:
+    assert s.turn is not None
+    return s.turn.seat
+
+
+def group_members(s: State, kind: str, context: Any) -> list[int]:
+    """Returns the members of a decision group opened by the active player's action (§7)."""
+    me = _active(s)
+    match kind:
+        case "eviction_disc":
+            return [p for p in range(s.seats) if p != me and s.board[context][p]]  # M2
+        case "return_two_disc" | "return_all_disc":
+            return [p for p in range(s.seats) if p != me and s.own_open(p)]  # M3, M4
+        case "king_returns_choice":
+            return [p for p in range(s.seats) if p != me and s.court[p] + s.own_open(p)]  # M6
+        case "secret_scoring_disc":
+            return list(range(s.seats))  # M5
+    return []

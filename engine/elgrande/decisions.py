@@ -1,0 +1,113 @@
+"""Opens the simultaneous disc and return decisions and applies them after the reveal (§7, R32).
+
+Choices are JSON values: a region id for the discs (M1-M5), a list of sources for
+king_returns_choice (M6, "court" or region ids, in canonical order).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from engine.elgrande import data, scoring
+from engine.elgrande.cards import group_members
+from engine.elgrande.flow import Emitter, general_scoring_events, score_event
+from engine.elgrande.state import State
+
+Json = dict[str, Any]
+
+
+def legal_choices(s: State, kind: str, context: Any, seat: int) -> list[Any]:
+    """Returns every legal choice of `seat` in a disc or return decision (M1-M6, R31, X11)."""
+    opened = s.open_regions()
+    ids = data.AREAS
+    match kind:
+        case "castillo_disc":
+            return [ids[r].id for r in opened]  # M1
+        case "eviction_disc":
+            return [ids[r].id for r in opened if ids[r].id != context]  # M2, X23
+        case "return_two_disc":
+            two = [ids[r].id for r in opened if s.board[r][seat] >= 2]  # M3, X20
+            return two or [ids[r].id for r in opened if s.board[r][seat] == 1]
+        case "return_all_disc":
+            return [ids[r].id for r in opened if s.board[r][seat] >= 1]  # M4
+        case "secret_scoring_disc":
+            return [ids[r].id for r in s.regions]  # M5, X27: the King's region too
+        case "king_returns_choice":
+            return king_returns_options(s, seat)
+    return []
+
+
+def return_sources(s: State, seat: int) -> list[tuple[str, int]]:
+    """Returns where `seat` may return caballeros from for d2_king_returns: court, open regions (R26)."""
+    out = [("court", s.court[seat])] if s.court[seat] else []
+    return out + [(data.AREAS[r].id, s.board[r][seat]) for r in s.open_regions() if s.board[r][seat]]
+
+
+def king_returns_options(s: State, seat: int) -> list[list[str]]:
+    """Returns every multiset of min(3, available) sources `seat` may return (M6)."""
+    sources = return_sources(s, seat)
+    need = min(3, sum(k for _, k in sources))
+    have = dict(sources)
+    out = []
+    for combo in combinations_with_replacement([n for n, _ in sources], need):
+        if all(combo.count(n) <= have[n] for n in set(combo)):
+            out.append(list(combo))
+    return out
+
+
+def open_group(em: Emitter, kind: str, context: Any) -> None:
+    """Opens a decision group after the veto window; forced members are not asked (R34, M8)."""
+    s = em.state
+    ctx = data.AREAS[context].id if isinstance(context, int) else context
+    asked: list[int] = []
+    forced: list[list[Any]] = []
+    for p in group_members(s, kind, context):
+        options = legal_choices(s, kind, ctx, p)
+        if len(options) == 1:
+            forced.append([p, options[0]])
+        else:
+            asked.append(p)
+    if asked:
+        em.emit({"type": "decision_opened", "kind": kind, "members": asked, "forced": forced, "context": ctx})
+        return
+    if forced:
+        em.emit({"type": "choices_revealed", "kind": kind, "choices": forced, "context": ctx})
+    apply(em, kind, ctx, forced)
+
+
+def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> None:
+    """Applies the revealed choices of a disc or return decision in seat order (R32, M9)."""
+    s = em.state
+    chosen = {p: c for p, c in choices}
+    seat = s.turn.seat if s.turn else None
+    match kind:
+        case "castillo_disc":
+            for event in general_scoring_events(s, {p: data.AREA_INDEX[r] for p, r in chosen.items()}):
+                em.emit(event)
+        case "eviction_disc":
+            e = data.AREA_INDEX[context]
+            moves = [[p, context, r, s.board[e][p]] for p, r in sorted(chosen.items())]
+            _moved(em, seat, "eviction", moves)
+        case "return_two_disc" | "return_all_disc":
+            cap = 2 if kind == "return_two_disc" else data.CABALLEROS
+            moves = [
+                [p, r, "province", min(cap, s.board[data.AREA_INDEX[r]][p])]
+                for p, r in sorted(chosen.items())
+            ]
+            _moved(em, seat, "return", moves)
+        case "secret_scoring_disc":
+            order = [data.AREAS[r].id for r in s.regions]
+            for r in scoring.secret_scoring_regions(chosen.values(), order):  # X27
+                em.emit(score_event(em.state, data.AREA_INDEX[r], "special"))
+        case "king_returns_choice":
+            moves = []
+            for p, sources in sorted(chosen.items()):
+                moves += [[p, src, "province", sources.count(src)] for src in dict.fromkeys(sources)]
+            _moved(em, seat, "return", moves)
+
+
+def _moved(em: Emitter, seat: int | None, reason: str, moves: list[list[Any]]) -> None:
+    moves = [m for m in moves if m[3]]
+    if moves:
+        em.emit({"type": "caballeros_moved", "seat": seat, "reason": reason, "moves": moves})

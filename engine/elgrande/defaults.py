@@ -1,0 +1,69 @@
+"""Chooses the auto-pass move for every prompt (§8, D1-D15), from public and own information only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande import data, decisions, scoring
+from engine.elgrande.flow import legal_bids, score_event
+from engine.elgrande.rules import prompt_of
+from engine.elgrande.state import State
+from engine.errors import NotYourTurn
+
+Json = dict[str, Any]
+
+
+def default_move(state: State, seat: int) -> Json:
+    """Returns the least harmful legal move for `seat`'s due prompt, flagged `default` (D15)."""
+    prompt = prompt_of(state, seat) if isinstance(seat, int) else None
+    if prompt is None:
+        raise NotYourTurn(f"seat {seat!r} owes no decision now")
+    return {**_move(state, seat, prompt["kind"]), "default": True}
+
+
+def _move(s: State, seat: int, kind: str) -> Json:
+    match kind:
+        case "play_power_card":
+            return {"type": "play_power_card", "value": min(legal_bids(s, seat))}  # D1
+        case "supplement_court":
+            return {"type": "supplement_court", "from": {}}  # D2
+        case "choose_action_card":
+            card = min(s.offer, key=lambda c: (data.card_of(c).heads, data.card_of(c).stack))  # D4
+            return {"type": "take_card", "card": card}
+        case "turn_step":
+            return {"type": "end_turn"}  # D5, D14
+        case "veto_answer":
+            return {"type": "answer_veto", "answer": "allow"}  # D6
+        case "king_returns_choice":
+            return {"type": "return_caballeros", "sources": king_returns_default(s, seat)}  # D11
+    assert s.group is not None
+    legal = decisions.legal_choices(s, kind, s.group.context, seat)
+    return {"type": "choose_region", "region": _disc(s, seat, kind, legal)}
+
+
+def _disc(s: State, seat: int, kind: str, legal: list[str]) -> str:
+    idx = [data.AREA_INDEX[r] for r in legal]
+    match kind:
+        case "return_two_disc":
+            return data.AREAS[max(idx, key=lambda r: (s.board[r][seat], -r))].id  # D9
+        case "return_all_disc":
+            return data.AREAS[min(idx, key=lambda r: (s.board[r][seat], r))].id  # D10
+        case "secret_scoring_disc":
+            best = max(idx, key=lambda r: (score_event(s, r, "special")["points"][seat], -r))  # D12
+            return data.AREAS[best].id
+    for r in idx:  # D7, D8: first region where the seat is sole leader, else the first legal one
+        if scoring.sole_leader(s.board[r]) == seat:
+            return data.AREAS[r].id
+    return legal[0]
+
+
+def king_returns_default(s: State, seat: int) -> list[str]:
+    """Returns D11's sources: court first, then one by one from the largest own open stack."""
+    need = min(3, s.court[seat] + s.own_open(seat))
+    out = ["court"] * min(need, s.court[seat])
+    counts = {r: s.board[r][seat] for r in s.open_regions()}
+    while len(out) < need:
+        r = max(counts, key=lambda a: (counts[a], -a))
+        counts[r] -= 1
+        out.append(data.AREAS[r].id)
+    return sorted(out, key=lambda n: -1 if n == "court" else data.AREA_INDEX[n])

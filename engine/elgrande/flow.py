@@ -1,0 +1,238 @@
+"""Runs the automatic parts of the game: setup, rounds, turn starts and ends, general scorings.
+
+`advance` emits every event that needs no decision (R9-R16, R17 intake, R34 forced choices,
+R35-R40 general scoring, R53 game end) until some seat owes a prompt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import rng
+from engine.elgrande import data, scoring
+from engine.elgrande.evolve import evolve
+from engine.elgrande.state import State
+from engine.errors import IllegalOptions, UnsupportedOption
+
+Json = dict[str, Any]
+OPTIONS: dict[str, Json] = {
+    "veto": {"type": "bool", "default": True, "doc": "play with the two Veto cards (V11)"},
+    "short_game": {"type": "bool", "default": False, "doc": "skip rounds 1, 4 and 7 (O-S1)"},
+}
+
+
+class Emitter:
+    """Collects the events of one decision while folding them into a running state."""
+
+    __slots__ = ("default", "events", "state")
+
+    def __init__(self, state: State, *, default: bool = False) -> None:
+        self.state = state
+        self.events: list[Json] = []
+        self.default = default
+
+    def emit(self, event: Json) -> None:
+        """Appends `event` (flagged `default` when the move was a default, D15) and folds it."""
+        if self.default:
+            event["default"] = True
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+def check_options(seats: Any, options: Any) -> Json:
+    """Returns the complete option set, or raises for bad seats and options (R1, §9)."""
+    if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
+        raise IllegalOptions(f"El Grande takes 2-5 players, not {seats!r} (R1)", rule="R1")
+    if not isinstance(options, dict):
+        raise IllegalOptions(f"options must be an object, not {options!r}")
+    out: Json = {}
+    for key, spec in OPTIONS.items():
+        value = options.get(key, spec["default"])
+        if not isinstance(value, bool):
+            raise IllegalOptions(f"option {key!r} must be true or false, not {value!r}")
+        out[key] = value
+    for key in options:
+        if key not in OPTIONS:
+            raise UnsupportedOption(f"unsupported option {key!r}; implemented: {', '.join(OPTIONS)}")
+    return out
+
+
+def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
+    """Returns the opening events: the drawn setup (R3-R8), then round one's reveal."""
+    opts = check_options(seats, options)
+    cards = rng.Draws(rng_seed, "setup:region_cards").shuffle([data.AREAS[r].id for r in data.BASE_REGIONS])
+    stacks = {
+        str(k): rng.Draws(rng_seed, f"setup:stack{k}").shuffle(data.deck(k, veto=opts["veto"]))
+        for k in data.SHUFFLED_STACKS
+    }
+    start = rng.Draws(rng_seed, "setup:start_player").below(seats)  # R7, R8
+    first: Json = {
+        "type": "game_started",
+        "seats": seats,
+        "options": opts,
+        "rounds": list(data.SHORT_GAME_ROUNDS if opts["short_game"] else data.ROUNDS),
+        "seed": rng_seed,
+        "commitment": rng.commitment(rng_seed),
+        "region_cards": cards,
+        "king": cards[0],
+        "homes": cards[1 : 1 + seats],
+        "stacks": stacks,
+        "stack_sizes": [len(stacks[str(k)]) for k in data.SHUFFLED_STACKS],
+        "start_player": start,
+    }
+    em = Emitter(evolve(None, first))
+    advance(em)
+    return [first, *em.events]
+
+
+def advance(em: Emitter) -> None:
+    """Emits automatic events until a seat owes a decision or the game is over."""
+    while em.state.phase != "over" and em.state.group is None:
+        events = _next(em.state)
+        if not events:
+            return
+        for event in events:
+            em.emit(event)
+
+
+def _next(s: State) -> list[Json]:
+    match s.phase:
+        case "between":
+            return [_round_start(s) if s.round_index + 1 < len(s.rounds) else _game_end(s)]
+        case "bidding":
+            return _forced_bid(s)
+        case "turns":
+            return _turn_auto(s)
+        case "scoring":
+            return _general_scoring(s)
+    return []
+
+
+def _round_start(s: State) -> Json:
+    offer = [st[0] for st in s.stacks if st] + [f"{data.ACTION_CARDS[data.KING_CARD].id}.1"]  # R10
+    return {
+        "type": "round_started",
+        "round": s.rounds[s.round_index + 1],
+        "offer": offer,
+        "start_player": s.start_player,
+    }
+
+
+def next_bidder(s: State) -> int:
+    """Returns the seat that plays the next power card (R11: start player, then clockwise)."""
+    done = sum(1 for b in s.bids if b)
+    return (s.start_player + done) % s.seats
+
+
+def legal_bids(s: State, seat: int) -> tuple[int, ...]:
+    """Returns the values `seat` may play: in hand and not yet played this round (R11)."""
+    return tuple(v for v in s.hands[seat] if v not in s.bids)
+
+
+def bid_event(s: State, seat: int, value: int) -> Json:
+    """Returns the power_card_played event; the last bid fixes the turn order (R13)."""
+    event: Json = {"type": "power_card_played", "seat": seat, "value": value}
+    if sum(1 for b in s.bids if b) == s.seats - 1:
+        bids = s.bids[:seat] + (value,) + s.bids[seat + 1 :]
+        event["order"] = sorted(range(s.seats), key=lambda p: -bids[p])
+    return event
+
+
+def _forced_bid(s: State) -> list[Json]:
+    seat = next_bidder(s)
+    legal = legal_bids(s, seat)
+    if len(legal) == 1 and not s.took_back[seat]:  # R34, X40: asked when the hand is hidden
+        event = bid_event(s, seat, legal[0])
+        event["forced"] = True
+        return [event]
+    return []
+
+
+def _turn_auto(s: State) -> list[Json]:
+    t = s.turn
+    if t is None:
+        return [_turn_start(s) if s.turn_index < len(s.order) else _round_end(s)]
+    if t.stage == "card" and len(s.offer) == 1:  # R18, R34
+        return [{"type": "action_card_taken", "seat": t.seat, "card": s.offer[0], "forced": True}]
+    if t.stage == "step" and t.acted and (t.placed or s.court[t.seat] == 0):
+        return [{"type": "turn_ended", "seat": t.seat}]
+    return []
+
+
+def _turn_start(s: State) -> Json:
+    seat = s.order[s.turn_index]
+    heads = data.POWER_HEADS[s.bids[seat]]
+    intake = min(heads, s.province[seat])  # R17: the province part is automatic
+    supplement = min(heads - intake, s.own_open(seat))
+    return {"type": "turn_started", "seat": seat, "intake": intake, "supplement": supplement}
+
+
+def _round_end(s: State) -> Json:
+    king = data.ACTION_CARDS[data.KING_CARD].id
+    expired = [v.card for v in s.vetos if v.taken < s.round_index]  # V9
+    return {
+        "type": "round_ended",
+        "round": s.round,
+        "discarded": [c for c in s.offer if not c.startswith(king)],  # R15
+        "expired": expired,
+        "next_start": min(range(s.seats), key=lambda p: s.bids[p]),  # R12
+        "scoring": s.round in data.GENERAL_SCORING_ROUNDS,
+    }
+
+
+def castillo_members(s: State) -> list[int]:
+    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12)."""
+    return [p for p in range(s.seats) if s.board[data.CASTILLO][p]]
+
+
+def _general_scoring(s: State) -> list[Json]:
+    members = castillo_members(s)
+    if members:
+        return [{"type": "decision_opened", "kind": "castillo_disc", "members": members}]
+    return general_scoring_events(s, {})
+
+
+def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
+    """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
+    events = [score_event(s, data.CASTILLO, "general")] if s.total(data.CASTILLO) else []
+    moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
+    board = [list(row) for row in s.board]
+    if moves:
+        events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
+        for p, r in discs.items():
+            board[r][p] += board[data.CASTILLO][p]
+    counts = [tuple(row) for row in board]
+    for r in s.regions:  # R39, X13: id order
+        if any(counts[r]):
+            events.append(score_event(s, r, "general", counts[r]))
+    events.append({"type": "general_scoring_ended", "round": s.round})
+    return events
+
+
+def score_event(s: State, area: int, mode: str, counts: tuple[int, ...] | None = None) -> Json:
+    """Returns the area_scored event for `area` under the current King, Grandes and scoreboards (§3)."""
+    points = scoring.score_area(
+        counts if counts is not None else s.board[area],
+        s.values(area),
+        first_places=mode == "first_places",
+        king_here=area == s.king,
+        grande_owners=[p for p, g in enumerate(s.grandes) if g == area],
+    )
+    return {"type": "area_scored", "area": data.AREAS[area].id, "mode": mode, "points": list(points)}
+
+
+def standings(scores: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Returns competition ranks and the winners for final scores (R54)."""
+    ranks = [1 + sum(1 for q in scores if q > p) for p in scores]
+    return ranks, [p for p, r in enumerate(ranks) if r == 1]
+
+
+def _game_end(s: State) -> Json:
+    ranks, winners = standings(s.scores)
+    return {
+        "type": "game_ended",
+        "scores": list(s.scores),
+        "ranks": ranks,
+        "winners": winners,
+        "seed": s.seed,
+    }

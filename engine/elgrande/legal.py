@@ -1,0 +1,228 @@
+"""Lists legal moves: the shortest complete members of each family, and one-step extensions.
+
+`legal_moves(state, seat)` lists complete moves. The large families (placement batch, court
+supplements, move and placement declarations, removals) start from their empty member;
+`legal_moves(state, seat, partial)` then lists the one-step extensions of `partial`, each with
+`complete`. A move entry {seat, from} without `to` is an incomplete step (source chosen).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande import cards, data, decisions
+from engine.elgrande.flow import legal_bids
+from engine.elgrande.rules import prompt_of
+from engine.elgrande.state import State
+from engine.elgrande.turn import batch_areas, batch_limit
+from engine.errors import MalformedMove
+
+Json = dict[str, Any]
+IDS = tuple(a.id for a in data.AREAS)
+
+
+def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Json]:
+    """Returns the complete legal moves of `seat`, or the one-step extensions of `partial`."""
+    prompt = prompt_of(state, seat) if isinstance(seat, int) else None
+    if prompt is None:
+        return []
+    if partial is not None:
+        if not isinstance(partial, dict):
+            raise MalformedMove(f"malformed partial move {partial!r}")
+        return _extensions(state, seat, prompt["kind"], partial)
+    return _complete(state, seat, prompt["kind"])
+
+
+def _complete(s: State, seat: int, kind: str) -> list[Json]:
+    match kind:
+        case "play_power_card":
+            return [{"type": "play_power_card", "value": v} for v in legal_bids(s, seat)]
+        case "supplement_court":
+            return [{"type": "supplement_court", "from": {}}]
+        case "choose_action_card":
+            return [{"type": "take_card", "card": c} for c in s.offer]
+        case "turn_step":
+            return _turn_step(s, seat)
+        case "veto_answer":
+            assert s.group is not None
+            steps = int(s.group.context["steps"])
+            vetos = [{"type": "answer_veto", "answer": "veto", "from": k} for k in range(1, steps + 1)]
+            return [{"type": "answer_veto", "answer": "allow"}, *vetos]
+        case "king_returns_choice":
+            return [
+                {"type": "return_caballeros", "sources": o} for o in decisions.king_returns_options(s, seat)
+            ]
+    assert s.group is not None
+    options = decisions.legal_choices(s, kind, s.group.context, seat)
+    return [{"type": "choose_region", "region": r} for r in options]
+
+
+def _turn_step(s: State, seat: int) -> list[Json]:
+    assert s.turn is not None
+    out: list[Json] = []
+    if not s.turn.placed and s.court[seat]:
+        out.append({"type": "place_caballeros", "to": {}})
+    if not s.turn.acted:
+        out += [{"type": "declare_action", **d} for d in declarations(s, seat)]
+    out.append({"type": "end_turn"})
+    return out
+
+
+def declarations(s: State, seat: int) -> list[Json]:
+    """Returns the shortest complete declarations of the taken card (roots of the large families)."""
+    assert s.turn is not None
+    card = data.card_of(s.turn.card).id
+    fields = cards.FIELDS.get(card, frozenset())
+    if "moves" in fields or "places" in fields or "removals" in fields:
+        return [{f: []} for f in sorted(fields)]
+    if card == "d4_court_two":
+        return [{"supplement": {}}]
+    if card == "d4_mobile_scoreboard":
+        return [
+            {"scoreboard": sb.id, "area": IDS[a]} for sb in data.SCOREBOARDS for a in _board_spots(s, sb.idx)
+        ]
+    if card == "d4_power_card_back":
+        return [{"value": v} for v in sorted(s.played[seat])]
+    if "area" in fields:
+        return [{"area": IDS[a]} for a in _targets(s, seat, card)]
+    return [{}]
+
+
+def _board_spots(s: State, sb: int) -> list[int]:
+    where = s.scoreboards[sb]
+    if where == s.king:
+        return []
+    return [a for a in range(data.FRANCE) if a != s.king and a != where and a not in s.scoreboards]
+
+
+def _targets(s: State, seat: int, card: str) -> list[int]:
+    match card:
+        case "d2_score_any_region" | "d3_score_any_region":
+            return list(range(data.FRANCE))
+        case "d4_royal_adviser":
+            return list(data.NEIGHBOURS[s.king])
+        case "d5_king":
+            return [r for r in s.regions if r != s.king]
+        case "d4_eviction":
+            return list(s.open_regions())
+        case "d4_move_grande":
+            g = s.grandes[seat]
+            return [] if g == s.king else [r for r in s.open_regions() if r != g]
+    return []
+
+
+def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
+    ptype = partial.get("type")
+    if kind == "supplement_court" and ptype == "supplement_court":
+        assert s.turn is not None
+        return _add_counts(s, partial, "from", s.turn.shortfall, _own_sources(s, seat), seat)
+    if kind != "turn_step" or s.turn is None:
+        return []
+    if ptype == "place_caballeros" and not s.turn.placed:
+        return _add_counts(s, partial, "to", batch_limit(s, seat), {a: 99 for a in batch_areas(s)}, seat)
+    if ptype == "declare_action" and not s.turn.acted:
+        return _declaration_steps(s, seat, partial)
+    return []
+
+
+def _own_sources(s: State, seat: int) -> dict[int, int]:
+    return {r: s.board[r][seat] for r in s.open_regions() if s.board[r][seat]}
+
+
+def _add_counts(s: State, partial: Json, key: str, limit: int, room: dict[int, int], seat: int) -> list[Json]:
+    have = partial.get(key, {})
+    if not isinstance(have, dict):
+        raise MalformedMove(f"malformed partial move {partial!r}: {key} must be an object")
+    if sum(v for v in have.values() if isinstance(v, int)) >= limit:
+        return []
+    out = []
+    for a, cap in room.items():
+        name = IDS[a]
+        if have.get(name, 0) < cap:
+            grown = dict(have)
+            grown[name] = grown.get(name, 0) + 1
+            out.append({**partial, key: grown, "complete": True})
+    return out
+
+
+def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
+    assert s.turn is not None
+    card = data.card_of(s.turn.card).id
+    if "supplement" in partial and card == "d4_court_two":
+        short = 2 - min(2, s.province[seat])
+        return _add_counts(s, partial, "supplement", short, _own_sources(s, seat), seat)
+    if "places" in partial:
+        return _place_steps(s, seat, partial)
+    if "removals" in partial:
+        return _removal_steps(s, partial)
+    if "moves" in partial:
+        rules = cards.MOVE_RULES.get(card if card in cards.MOVE_RULES else "d1_move_own_region")
+        return _move_steps(s, seat, partial, rules)
+    return []
+
+
+def _place_steps(s: State, seat: int, partial: Json) -> list[Json]:
+    places = partial["places"]
+    if not isinstance(places, list) or len(places) >= min(2, s.court[seat]):
+        return []
+    return [
+        {**partial, "places": [*places, IDS[a]], "complete": True} for a in range(data.FRANCE) if a != s.king
+    ]
+
+
+def _removal_steps(s: State, partial: Json) -> list[Json]:
+    removals = partial["removals"]
+    if not isinstance(removals, list):
+        raise MalformedMove(f"malformed partial move {partial!r}: removals must be a list")
+    done = {r.get("seat") for r in removals if isinstance(r, dict)}
+    todo = [p for p in cards.one_of_your_choice_targets(s) if p not in done]
+    if not todo:
+        return []
+    p = todo[0]
+    last = len(todo) == 1
+    return [
+        {**partial, "removals": [*removals, {"seat": p, "region": IDS[r]}], "complete": last}
+        for r in s.open_regions()
+        if s.board[r][p]
+    ]
+
+
+def _move_steps(s: State, seat: int, partial: Json, rules: tuple[int, int, int, bool] | None) -> list[Json]:
+    moves = partial["moves"]
+    if not isinstance(moves, list) or rules is None:
+        raise MalformedMove(f"malformed partial move {partial!r}: moves must be a list")
+    if moves and isinstance(moves[-1], dict) and "to" not in moves[-1]:
+        return _destinations(s, partial, moves)
+    total, own_max, foreign_max, single = rules
+    done = [m for m in moves if isinstance(m, dict)]
+    if len(done) >= total:
+        return []
+    own = sum(1 for m in done if m.get("seat") == seat)
+    used: dict[tuple[Any, Any], int] = {}
+    for m in done:
+        used[m.get("seat"), m.get("from")] = used.get((m.get("seat"), m.get("from")), 0) + 1
+    sources = (
+        [data.AREA_INDEX.get(str(done[0].get("from")), -1)] if single and done else list(s.open_regions())
+    )
+    out = []
+    for r in sources:
+        if r < 1:
+            continue
+        for p in range(s.seats):
+            mine = p == seat
+            if (mine and own >= own_max) or (not mine and len(done) - own >= foreign_max):
+                continue
+            if s.board[r][p] > used.get((p, IDS[r]), 0):
+                out.append({**partial, "moves": [*moves, {"seat": p, "from": IDS[r]}], "complete": False})
+    return out
+
+
+def _destinations(s: State, partial: Json, moves: list[Any]) -> list[Json]:
+    last = moves[-1]
+    src = data.AREA_INDEX.get(str(last.get("from")), -1)
+    head = moves[:-1]
+    return [
+        {**partial, "moves": [*head, {**last, "to": IDS[a]}], "complete": True}
+        for a in range(data.FRANCE)
+        if a != s.king and a != src
+    ]

@@ -1,0 +1,171 @@
+"""Lists every El Grande move, event and prompt type in one place, and checks move shapes.
+
+Moves (JSON objects with a `type`; any move may carry `"default": true`):
+
+| type | fields | prompt |
+|---|---|---|
+| play_power_card | value: 1..13 | play_power_card (R11) |
+| supplement_court | from: {region: count} (own caballeros from open regions; {} = none) | supplement_court (R17) |
+| take_card | card: an offered card, instance id (`d3_score_fours.2`) or card id | choose_action_card (R18) |
+| place_caballeros | to: {area: count} (regions adjacent to the King, castillo) | turn_step (R20) |
+| declare_action | card-specific fields, see below | turn_step (R21, §6) |
+| end_turn | - (skips whatever part of the turn remains) | turn_step (R19, R22) |
+| answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
+| choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
+| return_caballeros | sources: ["court" or an open region, ...] (min(3, available) entries) | king_returns_choice (M6) |
+
+Fields of declare_action by card (steps in order, V7):
+
+| card | fields |
+|---|---|
+| d1 move cards, d1_move_own_region | moves: [{seat, from, to}, ...] — one entry per caballero; seat = its owner |
+| d1_place_two_anywhere | places: [area, ...] (≤ 2) |
+| d1_place_two_or_move_own_region | places: [...] or moves: [...] (one of the two) |
+| d2_one_of_your_choice | removals: [{seat, region}, ...] (exactly one per player with caballeros in open regions) |
+| d2_score_any_region, d3_score_any_region | area: a region or "castillo" |
+| d4_mobile_scoreboard | scoreboard: "sb_8_4_0" or "sb_4_0_0", area: an open region or "castillo" |
+| d4_royal_adviser, d4_eviction, d4_move_grande, d5_king | area: a region |
+| d4_power_card_back | value: a played power card of yours (sealed, H3) |
+| d4_court_two | supplement: {region: count} (optional, only for a province shortfall) |
+| all other cards | no fields |
+
+A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import MalformedMove
+
+Json = dict[str, Any]
+
+MOVES: dict[str, str] = {
+    "play_power_card": "play one power card from hand (R11)",
+    "supplement_court": "take own caballeros from open regions into the court to fill an intake shortfall (R17)",
+    "take_card": "take one card of the offer (R18)",
+    "place_caballeros": "place the batch from the court next to the King and/or into the Castillo (R20)",
+    "declare_action": "declare the whole special action of the taken card (R21, V2)",
+    "end_turn": "end the turn, skipping what remains of it (R19, R22)",
+    "answer_veto": "allow a declared special action or veto it from step k (V4)",
+    "choose_region": "set the secret disc to a region (M1-M5)",
+    "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
+}
+
+EVENTS: dict[str, str] = {
+    "game_started": "setup: seats, options, rounds, King, homes, start player; seed, card orders hidden (R1-R8)",
+    "round_started": "a round begins: the offer is revealed (R9, R10)",
+    "power_card_played": "a seat played a power card; the last one carries the turn order (R11-R13)",
+    "turn_started": "a turn begins with the automatic intake; supplement > 0 means it is asked (R17)",
+    "court_supplemented": "caballeros taken from regions into the court (R17)",
+    "action_card_taken": "a seat took an offered card (R18)",
+    "caballeros_placed": "the placement batch (R20)",
+    "action_declared": "a special action declared in full; vetoers answer before it is carried out (§6)",
+    "action_skipped": "a declaration that changes nothing skipped the special action (V2)",
+    "caballeros_moved": "caballeros moved, placed, returned or distributed (moves: [owner, from, to, count])",
+    "area_scored": "one area scored: points per seat (§3)",
+    "king_moved": "the King moved (R28)",
+    "grande_moved": "a Grande moved; the new region is its owner's home (d4_move_grande)",
+    "scoreboard_placed": "a mobile scoreboard placed or moved (R30)",
+    "power_card_taken_back": "a played power card went back to the hand; its value is hidden (H3)",
+    "decision_opened": "a simultaneous decision opened: kind, members, forced choices (§7)",
+    "choice_made": "a sealed choice of one member, visible to its author only (H6, H7)",
+    "choices_revealed": "all choices of a decision made public together; a veto resolution names the spent Veto (V5, V10)",
+    "turn_ended": "a turn ended; the card is discarded unless it is the King card or a held Veto (R22)",
+    "round_ended": "a round ended: unused offer discarded, Vetos expired, next start player (R12, R15, V9)",
+    "general_scoring_ended": "a general scoring finished (R35-R40)",
+    "game_ended": "the game ended: scores, ranks, winners; the seed is revealed (R53-R55)",
+}
+
+PROMPTS: dict[str, str] = {
+    "play_power_card": "play a power card (R11)",
+    "supplement_court": "optionally fill an intake shortfall from own caballeros in open regions (R17)",
+    "choose_action_card": "take one card of the offer (R18)",
+    "turn_step": "place the batch, declare the special action, or end the turn (R19)",
+    "veto_answer": "allow or veto the declared special action (M7)",
+    "castillo_disc": "choose the region for your Castillo caballeros (M1)",
+    "eviction_disc": "choose where your evicted caballeros go (M2)",
+    "return_two_disc": "choose the region to return 2 caballeros from (M3)",
+    "return_all_disc": "choose the region to return all your caballeros from (M4)",
+    "secret_scoring_disc": "choose a region for the secret scoring (M5)",
+    "king_returns_choice": "choose where your 3 returned caballeros come from (M6)",
+}
+
+PROMPT_MOVES: dict[str, frozenset[str]] = {
+    "play_power_card": frozenset({"play_power_card"}),
+    "supplement_court": frozenset({"supplement_court"}),
+    "choose_action_card": frozenset({"take_card"}),
+    "turn_step": frozenset({"place_caballeros", "declare_action", "end_turn"}),
+    "veto_answer": frozenset({"answer_veto"}),
+    "king_returns_choice": frozenset({"return_caballeros"}),
+    **{k: frozenset({"choose_region"}) for k in PROMPTS if k.endswith("_disc")},
+}
+
+FIELDS: dict[str, frozenset[str]] = {
+    "play_power_card": frozenset({"value"}),
+    "supplement_court": frozenset({"from"}),
+    "take_card": frozenset({"card"}),
+    "place_caballeros": frozenset({"to"}),
+    "declare_action": frozenset({"moves", "places", "removals", "area", "scoreboard", "value", "supplement"}),
+    "end_turn": frozenset(),
+    "answer_veto": frozenset({"answer", "from"}),
+    "choose_region": frozenset({"region"}),
+    "return_caballeros": frozenset({"sources"}),
+}
+REQUIRED: dict[str, frozenset[str]] = {
+    "play_power_card": frozenset({"value"}),
+    "take_card": frozenset({"card"}),
+    "place_caballeros": frozenset({"to"}),
+    "answer_veto": frozenset({"answer"}),
+    "choose_region": frozenset({"region"}),
+    "return_caballeros": frozenset({"sources"}),
+}
+
+
+def check_shape(move: Any) -> str:
+    """Returns the move's type after checking its keys; raises MalformedMove otherwise."""
+    if not isinstance(move, dict):
+        raise MalformedMove(f"malformed move {move!r}: a move is an object with a 'type'")
+    kind = move.get("type")
+    if not isinstance(kind, str) or kind not in MOVES:
+        raise MalformedMove(f"malformed move {move!r}: unknown type {kind!r}; known: {', '.join(MOVES)}")
+    extra = set(move) - FIELDS[kind] - {"type", "default"}
+    if extra:
+        raise MalformedMove(f"malformed move {move!r}: unknown field(s) {', '.join(sorted(map(str, extra)))}")
+    missing = REQUIRED.get(kind, frozenset()) - set(move)
+    if missing:
+        raise MalformedMove(f"malformed move {move!r}: missing field(s) {', '.join(sorted(missing))}")
+    if "default" in move and not isinstance(move["default"], bool):
+        raise MalformedMove(f"malformed move {move!r}: 'default' must be true or false")
+    return kind
+
+
+def integer(move: Json, value: Any, what: str) -> int:
+    """Returns `value` if it is an int (not a bool), else raises MalformedMove naming `what`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise MalformedMove(f"malformed move {move!r}: {what} must be an integer, not {value!r}")
+    return value
+
+
+def text(move: Json, value: Any, what: str) -> str:
+    """Returns `value` if it is a string, else raises MalformedMove naming `what`."""
+    if not isinstance(value, str):
+        raise MalformedMove(f"malformed move {move!r}: {what} must be a string, not {value!r}")
+    return value
+
+
+def counts(move: Json, value: Any, what: str) -> dict[str, int]:
+    """Returns `value` if it maps strings to positive integers, else raises MalformedMove."""
+    if not isinstance(value, dict):
+        raise MalformedMove(f"malformed move {move!r}: {what} must be an object of counts, not {value!r}")
+    for key, count in value.items():
+        if not isinstance(key, str) or integer(move, count, f"{what}[{key!r}]") < 1:
+            raise MalformedMove(f"malformed move {move!r}: {what} counts must be ≥ 1, not {count!r}")
+    return value
+
+
+def items(move: Json, value: Any, what: str) -> list[Any]:
+    """Returns `value` if it is a list, else raises MalformedMove naming `what`."""
+    if not isinstance(value, list):
+        raise MalformedMove(f"malformed move {move!r}: {what} must be a list, not {value!r}")
+    return value

@@ -1,0 +1,185 @@
+"""Writes and reads El Grande's one text notation (email replies, CLI, readable records).
+
+One move per line or `;`-separated; blank lines and lines starting with `#` or `>` are ignored.
+
+| move | text |
+|---|---|
+| play_power_card | `play 7` |
+| supplement_court | `supplement aragon:2 galicia` · `supplement none` |
+| take_card | `take d3_score_fours.2` (or the card id `take d3_score_fours`) |
+| place_caballeros | `place old_castile:2 castillo` · `place none` |
+| declare_action | `declare` + the card's fields: `declare 1:aragon>valencia aragon>castillo` (moves; `seat:` defaults to you), `declare place seville castillo`, `declare remove 0:aragon 2:seville`, `declare granada` (area), `declare sb_8_4_0 galicia`, `declare 7` (power card back), `declare supplement aragon:1`; an empty list is `none` (`declare moves none`) |
+| end_turn | `end` |
+| answer_veto | `allow` · `veto 3` (veto from step 3) |
+| choose_region | `disc aragon` (also `choose aragon`) |
+| return_caballeros | `return court court aragon` |
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.elgrande import data
+from engine.errors import MalformedMove
+
+Json = dict[str, Any]
+
+
+def _counts(value: dict[str, int]) -> str:
+    return " ".join(a if k == 1 else f"{a}:{k}" for a, k in value.items()) or "none"
+
+
+def format_move(move: Json) -> str:
+    """Returns the text notation of a move."""
+    t = move.get("type")
+    match t:
+        case "play_power_card":
+            return f"play {move['value']}"
+        case "supplement_court":
+            return f"supplement {_counts(move.get('from', {}))}"
+        case "take_card":
+            return f"take {move['card']}"
+        case "place_caballeros":
+            return f"place {_counts(move.get('to', {}))}"
+        case "declare_action":
+            return ("declare " + _declaration(move)).strip()
+        case "end_turn":
+            return "end"
+        case "answer_veto":
+            return "allow" if move.get("answer") == "allow" else f"veto {move.get('from', 1)}"
+        case "choose_region":
+            return f"disc {move['region']}"
+        case "return_caballeros":
+            return "return " + " ".join(move["sources"])
+    raise MalformedMove(f"malformed move {move!r}: unknown type {t!r}")
+
+
+def _declaration(move: Json) -> str:
+    if "moves" in move:
+        return " ".join(f"{m['seat']}:{m['from']}>{m['to']}" for m in move["moves"]) or "moves none"
+    if "places" in move:
+        return "place " + (" ".join(move["places"]) or "none")
+    if "removals" in move:
+        return "remove " + (" ".join(f"{r['seat']}:{r['region']}" for r in move["removals"]) or "none")
+    if "supplement" in move:
+        return "supplement " + _counts(move["supplement"])
+    if "scoreboard" in move:
+        return f"{move['scoreboard']} {move['area']}"
+    if "value" in move:
+        return str(move["value"])
+    return str(move.get("area", ""))
+
+
+def parse_move(text: str, state: Any, seat: int) -> list[Json]:
+    """Returns the moves written in `text` (several allowed); raises MalformedMove on bad text."""
+    if not isinstance(text, str):
+        raise MalformedMove(f"malformed text {text!r}: expected a string")
+    out = []
+    for line in re.split(r"[;\n]", text):
+        line = line.strip()
+        if line and not line.startswith(("#", ">")):
+            out.append(parse_line(line, seat))
+    if not out:
+        raise MalformedMove("no move found in the text")
+    return out
+
+
+def parse_line(line: str, seat: int) -> Json:
+    """Returns the move written on one line."""
+    word, *args = line.lower().split()
+    match word:
+        case "play" | "bid":
+            return {"type": "play_power_card", "value": _int(line, args)}
+        case "supplement":
+            return {"type": "supplement_court", "from": _count_args(line, args)}
+        case "take":
+            return {"type": "take_card", "card": _one(line, args)}
+        case "place":
+            return {"type": "place_caballeros", "to": _count_args(line, args)}
+        case "declare":
+            return {"type": "declare_action", **_parse_declaration(line, args, seat)}
+        case "end" | "pass":
+            return {"type": "end_turn"}
+        case "allow":
+            return {"type": "answer_veto", "answer": "allow"}
+        case "veto":
+            return {"type": "answer_veto", "answer": "veto", "from": _int(line, args) if args else 1}
+        case "disc" | "choose":
+            return {"type": "choose_region", "region": _one(line, args)}
+        case "return":
+            return {"type": "return_caballeros", "sources": args}
+    raise MalformedMove(
+        f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
+        "allow, veto, disc, return"
+    )
+
+
+def _int(line: str, args: list[str]) -> int:
+    if len(args) != 1 or not args[0].isdigit():
+        raise MalformedMove(f"cannot read {line!r}: expected one number")
+    return int(args[0])
+
+
+def _one(line: str, args: list[str]) -> str:
+    if len(args) != 1:
+        raise MalformedMove(f"cannot read {line!r}: expected one name")
+    return args[0]
+
+
+def _count_args(line: str, args: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for arg in args:
+        if arg == "none":
+            continue
+        name, _, k = arg.partition(":")
+        if k and not k.isdigit():
+            raise MalformedMove(f"cannot read {line!r}: {arg!r} is not area:count")
+        out[name] = out.get(name, 0) + (int(k) if k else 1)
+    return out
+
+
+def _parse_declaration(line: str, args: list[str], seat: int) -> Json:
+    if not args:
+        return {}
+    head, rest = args[0], args[1:]
+    if head in ("place", "remove", "supplement", "moves"):
+        items = [a for a in rest if a != "none"]
+        if head == "place":
+            return {"places": items}
+        if head == "remove":
+            return {"removals": [_removal(line, a, seat) for a in items]}
+        if head == "supplement":
+            return {"supplement": _count_args(line, items)}
+        return {"moves": [_move(line, a, seat) for a in items]}
+    if ">" in head:
+        return {"moves": [_move(line, a, seat) for a in args]}
+    if head in data.SCOREBOARD_INDEX:
+        return {"scoreboard": head, "area": _one(line, rest)}
+    if head.isdigit() and not rest:
+        return {"value": int(head)}
+    if not rest:
+        return {"area": head}
+    raise MalformedMove(f"cannot read {line!r}: unknown declaration")
+
+
+def _owner(line: str, text: str, seat: int) -> tuple[int, str]:
+    who, sep, what = text.rpartition(":")
+    if not sep:
+        return seat, text
+    if not who.isdigit():
+        raise MalformedMove(f"cannot read {line!r}: {text!r} should be seat:...")
+    return int(who), what
+
+
+def _move(line: str, text: str, seat: int) -> Json:
+    owner, path = _owner(line, text, seat)
+    src, sep, dst = path.partition(">")
+    if not sep or not src or not dst:
+        raise MalformedMove(f"cannot read {line!r}: {text!r} should be [seat:]from>to")
+    return {"seat": owner, "from": src, "to": dst}
+
+
+def _removal(line: str, text: str, seat: int) -> Json:
+    owner, region = _owner(line, text, seat)
+    return {"seat": owner, "region": region}

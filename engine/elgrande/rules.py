@@ -1,0 +1,80 @@
+"""Decides moves: who owes what (`pending`), and the events a legal move causes (`decide`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande import actions, sealed, turn
+from engine.elgrande.flow import Emitter, advance, next_bidder
+from engine.elgrande.moves import PROMPT_MOVES, check_shape
+from engine.elgrande.state import State
+from engine.errors import GameOver, IllegalMove, NotYourTurn
+
+Json = dict[str, Any]
+
+TURN_PROMPTS = {"supplement": "supplement_court", "card": "choose_action_card", "step": "turn_step"}
+
+
+def _prompt(kind: str, since: int, seat: int, turn_id: str | None = None) -> Json:
+    pid = f"{since}:{kind}:{seat}"
+    return {"id": pid, "kind": kind, "since": since, "turn": turn_id or pid}
+
+
+def pending(state: State) -> dict[int, Json]:
+    """Returns the prompt each due seat owes now; several seats for a sealed decision (§7)."""
+    s = state
+    if s.phase == "over":
+        return {}
+    if s.group is not None:
+        g = s.group
+        return {m: _prompt(g.kind, g.since, m) for m in g.members if not g.chosen(m)}
+    if s.phase == "bidding":
+        seat = next_bidder(s)
+        return {seat: _prompt("play_power_card", s.since, seat, f"r{s.round}:bid:{seat}")}
+    t = s.turn
+    if s.phase == "turns" and t is not None and t.stage in TURN_PROMPTS:
+        return {t.seat: _prompt(TURN_PROMPTS[t.stage], s.since, t.seat, f"r{s.round}:turn:{t.seat}")}
+    return {}
+
+
+def prompt_of(state: State, seat: int) -> Json | None:
+    """Returns the prompt `seat` owes now, or None."""
+    return pending(state).get(seat)
+
+
+def decide(state: State, seat: int, move: Json) -> list[Json]:
+    """Returns the events `move` by `seat` causes, or raises a RuleViolation (§2, §6, §7)."""
+    kind = check_shape(move)
+    if state.phase == "over":
+        raise GameOver(f"move {move!r} refused: the game is over (R53)", rule="R53")
+    prompt = prompt_of(state, seat) if isinstance(seat, int) and not isinstance(seat, bool) else None
+    if prompt is None:
+        raise NotYourTurn(f"move {move!r} refused: seat {seat!r} owes no decision now")
+    if kind not in PROMPT_MOVES[prompt["kind"]]:
+        allowed = ", ".join(sorted(PROMPT_MOVES[prompt["kind"]]))
+        raise IllegalMove(
+            f"illegal move {move!r}: the decision due is {prompt['kind']} (moves: {allowed})",
+            reason="wrong-decision",
+        )
+    em = Emitter(state, default=bool(move.get("default")))
+    _dispatch(em, seat, kind, move)
+    advance(em)
+    return em.events
+
+
+def _dispatch(em: Emitter, seat: int, kind: str, move: Json) -> None:
+    match kind:
+        case "play_power_card":
+            turn.play_power_card(em, seat, move)
+        case "supplement_court":
+            turn.supplement_court(em, seat, move)
+        case "take_card":
+            turn.take_card(em, seat, move)
+        case "place_caballeros":
+            turn.place_caballeros(em, seat, move)
+        case "declare_action":
+            actions.declare(em, seat, move)
+        case "end_turn":
+            em.emit({"type": "turn_ended", "seat": seat})
+        case _:
+            sealed.choose(em, seat, kind, move)

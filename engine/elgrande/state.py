@@ -1,0 +1,169 @@
+"""Defines the folded El Grande state: compact frozen tuples indexed by area and seat.
+
+Areas are indexed as in `data` (0 = Castillo, 1..9 regions). Locations of a caballero
+are an area index, `COURT` or `PROVINCE`. The state is never shown to anyone directly:
+`views.view` and `views.redact` decide what a seat may see (§4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.elgrande import data
+
+COURT = -1
+PROVINCE = -2
+NOWHERE = -1  # a scoreboard beside the board
+
+Board = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Holds the game options that are implemented (§9)."""
+
+    veto: bool = True
+    short_game: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Tracks the active player's turn (R17-R22).
+
+    stage: "supplement" (owes supplement_court), "card" (owes choose_action_card),
+    "step" (owes turn_step), "wait" (suspended while a decision group is open, R33).
+    """
+
+    seat: int
+    stage: str
+    shortfall: int = 0
+    card: str = ""
+    placed: bool = False
+    acted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Tracks one open simultaneous decision (§7): its kind, members and sealed choices.
+
+    `context` holds what resolution needs (the declaration under a veto window, the
+    eviction region, ...); `choices` maps member seat -> sealed choice (JSON value).
+    `forced` holds the choices applied automatically (M8), revealed with the others.
+    """
+
+    kind: str
+    members: tuple[int, ...]
+    since: int
+    context: Any = None
+    choices: tuple[tuple[int, Any], ...] = ()
+    forced: tuple[tuple[int, Any], ...] = ()
+
+    def chosen(self, seat: int) -> bool:
+        """Returns whether `seat` already submitted its sealed choice."""
+        return any(s == seat for s, _ in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class Veto:
+    """Holds one Veto card: its holder, the card instance and the played-round index taken (V1, V9)."""
+
+    seat: int
+    card: str
+    taken: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Holds everything the rules need; hidden parts are filtered by `views` (§4)."""
+
+    n: int
+    seats: int
+    options: Options
+    seed: str
+    commitment: str
+    rounds: tuple[int, ...]
+    round_index: int
+    phase: str  # "bidding", "turns", "scoring", "over"
+    board: Board
+    court: tuple[int, ...]
+    province: tuple[int, ...]
+    king: int
+    grandes: tuple[int, ...]
+    scoreboards: tuple[int, ...]
+    scores: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    played: tuple[tuple[int, ...], ...]
+    took_back: tuple[bool, ...]
+    bids: tuple[int, ...]
+    start_player: int
+    order: tuple[int, ...]
+    turn_index: int
+    stacks: tuple[tuple[str, ...], ...]
+    offer: tuple[str, ...]
+    discard: tuple[str, ...]
+    vetos: tuple[Veto, ...]
+    turn: Turn | None
+    group: Group | None
+    since: int
+    last: tuple[dict[str, Any], ...] = field(default=())
+
+    @property
+    def round(self) -> int:
+        """Returns the current round number (0 before the first round starts)."""
+        return self.rounds[self.round_index] if 0 <= self.round_index < len(self.rounds) else 0
+
+    @property
+    def regions(self) -> tuple[int, ...]:
+        """Returns the indices of the regions in play, in id order."""
+        return data.BASE_REGIONS
+
+    def open_regions(self) -> tuple[int, ...]:
+        """Returns the regions other than the King's region, in id order (§0.2)."""
+        return tuple(r for r in data.BASE_REGIONS if r != self.king)
+
+    def values(self, area: int) -> tuple[int, int, int]:
+        """Returns an area's current values: a scoreboard's if one lies there, else printed (§1.3)."""
+        for sb, where in enumerate(self.scoreboards):
+            if where == area:
+                return data.SCOREBOARDS[sb].values
+        return data.AREAS[area].values
+
+    def total(self, area: int) -> int:
+        """Returns the number of caballeros of all colours in an area."""
+        return sum(self.board[area])
+
+    def own_open(self, seat: int) -> int:
+        """Returns how many of `seat`'s caballeros stand in open regions."""
+        return sum(self.board[r][seat] for r in data.BASE_REGIONS if r != self.king)
+
+
+def bump(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    """Returns `row` with `delta` added at index `i`."""
+    return row[:i] + (row[i] + delta,) + row[i + 1 :]
+
+
+def transfer(state: State, moves: list[tuple[int, int, int, int]]) -> State:
+    """Returns `state` with caballeros moved: each (owner, from, to, count) between locations."""
+    board = list(state.board)
+    court = list(state.court)
+    province = list(state.province)
+    for owner, src, dst, count in moves:
+        for loc, delta in ((src, -count), (dst, count)):
+            if loc == COURT:
+                court[owner] += delta
+            elif loc == PROVINCE:
+                province[owner] += delta
+            else:
+                board[loc] = bump(board[loc], owner, delta)
+    return replace(state, board=tuple(board), court=tuple(court), province=tuple(province))
+
+
+def location(name: str) -> int:
+    """Returns the location index of an area id, "court" or "province" (KeyError when unknown)."""
+    return COURT if name == "court" else PROVINCE if name == "province" else data.AREA_INDEX[name]
+
+
+def location_id(loc: int) -> str:
+    """Returns the JSON name of a location index."""
+    return "court" if loc == COURT else "province" if loc == PROVINCE else data.AREAS[loc].id

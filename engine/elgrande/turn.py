@@ -1,0 +1,120 @@
+"""Decides the ordinary parts of a turn: bidding, court supplement, card choice, placement batch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande import data
+from engine.elgrande.flow import Emitter, bid_event, legal_bids
+from engine.elgrande.moves import counts, integer, text
+from engine.elgrande.state import State
+from engine.errors import IllegalMove, MalformedMove
+
+Json = dict[str, Any]
+
+
+def area(move: Json, name: Any, what: str = "area") -> int:
+    """Returns the area index of `name`; raises MalformedMove for an unknown area id."""
+    idx = data.AREA_INDEX.get(text(move, name, what), -1)
+    if idx < 0 or idx == data.FRANCE:
+        known = ", ".join(a.id for a in data.AREAS[:10])
+        raise MalformedMove(f"malformed move {move!r}: unknown {what} {name!r}; areas: {known}")
+    return idx
+
+
+def illegal(move: Json, why: str, rule: str) -> IllegalMove:
+    """Returns the IllegalMove for `move` with a reason citing `rule`."""
+    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+
+
+def open_region(s: State, move: Json, name: Any, what: str, rule: str = "R23") -> int:
+    """Returns the index of an open region; raises when it is the Castillo or the King's region."""
+    idx = area(move, name, what)
+    if idx == data.CASTILLO:
+        raise illegal(move, f"{what} must be a region, not the castillo", "R24")
+    if idx == s.king:
+        raise illegal(move, f"the King stands in {data.AREAS[idx].id}", rule)
+    return idx
+
+
+def play_power_card(em: Emitter, seat: int, move: Json) -> None:
+    """Plays a power card from hand whose value nobody played this round (R11)."""
+    s = em.state
+    value = integer(move, move["value"], "value")
+    if value not in s.hands[seat]:
+        raise illegal(move, f"power card {value} is not in your hand", "R11")
+    if value not in legal_bids(s, seat):
+        raise illegal(move, f"value {value} was already played this round", "R11")
+    em.emit(bid_event(s, seat, value))
+
+
+def supplement_court(em: Emitter, seat: int, move: Json) -> None:
+    """Takes up to the shortfall of own caballeros from open regions into the court (R17, X7)."""
+    s = em.state
+    assert s.turn is not None
+    moves = board_supplement(s, seat, move, move.get("from", {}), s.turn.shortfall, "R17")
+    em.emit({"type": "court_supplemented", "seat": seat, "moves": moves})
+
+
+def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule: str) -> list[list[Any]]:
+    """Returns the moves [seat, region, "court", k] of a board supplement, checked (R17, R23, X7)."""
+    wanted = counts(move, raw, "from")
+    if sum(wanted.values()) > limit:
+        raise illegal(move, f"at most {limit} caballero(s) may come from the board", rule)
+    out: list[list[Any]] = []
+    for name, k in sorted(wanted.items(), key=lambda kv: data.AREA_INDEX.get(kv[0], 99)):
+        r = open_region(s, move, name, "source region")
+        if s.board[r][seat] < k:
+            raise illegal(move, f"you have only {s.board[r][seat]} caballero(s) in {name}", rule)
+        out.append([seat, name, "court", k])
+    return out
+
+
+def find_card(s: State, move: Json) -> str:
+    """Returns the offered card instance named by the move (instance or card id) (R18)."""
+    name = text(move, move["card"], "card")
+    for card in s.offer:
+        if card == name or card.rsplit(".", 1)[0] == name:
+            return card
+    if name.rsplit(".", 1)[0] not in data.CARD_INDEX:
+        raise MalformedMove(f"malformed move {move!r}: unknown card {name!r}")
+    raise illegal(move, f"{name} is not in the offer ({', '.join(s.offer)})", "R18")
+
+
+def take_card(em: Emitter, seat: int, move: Json) -> None:
+    """Takes one card of the offer (R18); taking a Veto makes the seat hold it (V1)."""
+    em.emit({"type": "action_card_taken", "seat": seat, "card": find_card(em.state, move)})
+
+
+def batch_areas(s: State) -> tuple[int, ...]:
+    """Returns the areas a placement batch may use: regions adjacent to the King, the Castillo (R20)."""
+    return (data.CASTILLO, *data.NEIGHBOURS[s.king])
+
+
+def batch_limit(s: State, seat: int) -> int:
+    """Returns the largest batch: min(heads of the taken card, court) (R20)."""
+    assert s.turn is not None
+    return min(data.card_of(s.turn.card).heads, s.court[seat])
+
+
+def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
+    """Places the batch all at once next to the King and/or into the Castillo (R19, R20, R23)."""
+    s = em.state
+    assert s.turn is not None
+    if s.turn.placed:
+        raise illegal(move, "the placement batch was already placed this turn", "R19")
+    wanted = counts(move, move["to"], "to")
+    limit = batch_limit(s, seat)
+    if sum(wanted.values()) > limit:
+        raise illegal(move, f"the batch is at most {limit} caballero(s) (heads, court)", "R20")
+    allowed = batch_areas(s)
+    for name in wanted:
+        idx = area(move, name)
+        if idx == s.king:
+            raise illegal(move, f"the King stands in {name}", "R23")
+        if idx not in allowed:
+            raise illegal(move, f"{name} is not adjacent to the King's region {data.AREAS[s.king].id}", "R20")
+    moves = [
+        [seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: data.AREA_INDEX[kv[0]])
+    ]
+    em.emit({"type": "caballeros_placed", "seat": seat, "moves": moves})
