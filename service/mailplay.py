@@ -166,7 +166,9 @@ def parse_inbound(raw: bytes, envelope_recipients: tuple[str, ...] = ()) -> Inbo
     message = email.message_from_bytes(raw, policy=email.policy.default)
     if not isinstance(message, EmailMessage) or not message.keys():
         raise MailPlayError("not an RFC 5322 message: no header fields")
-    headers = [str(message.get_all(h) or "") for h in ("Delivered-To", "X-Original-To", "To", "Cc")]
+    headers = [
+        str(v) for h in ("Delivered-To", "X-Original-To", "To", "Cc") for v in message.get_all(h) or ()
+    ]
     found = [a for _, a in getaddresses([*envelope_recipients, *headers]) if ADDRESS_RE.search(a or "")]
     return Inbound(
         sender=parseaddr(str(message.get("From", "")))[1],
@@ -214,3 +216,130 @@ def _is_automatic(message: EmailMessage) -> bool:
     auto = str(message.get("Auto-Submitted", "no")).strip().lower()
     precedence = str(message.get("Precedence", "")).strip().lower()
     return auto != "no" or precedence in ("bulk", "junk", "list", "auto_reply") or "X-Autoreply" in message
+
+
+# --- hand-off to the workers -----------------------------------------------------------
+
+
+def enqueue_inbound(queue: Any, raw: bytes, recipients: tuple[str, ...] = ()) -> str:
+    """Queues `workers.jobs.inbound` for a raw message (id from its digest); returns the job id.
+
+    Both inbound paths (the SMTP listener and `POST /inbound-email`) end here, so a message
+    delivered twice (gateway retry) is handled once while its job is known to rq.
+    """
+    from rq.exceptions import DuplicateJobError
+
+    job = "inbound-" + hashlib.sha256(raw).hexdigest()[:40]
+    try:
+        queue.enqueue(
+            "workers.jobs.inbound", raw, list(recipients), job_id=job, unique=True, result_ttl=86400
+        )
+    except DuplicateJobError:
+        pass
+    return job
+
+
+# --- playing a reply -------------------------------------------------------------------
+
+
+def play_reply(
+    games: Any, client: redis.Redis, target: ReplyTarget, inbound: Inbound, attempts: int = 3
+) -> Outcome:
+    """Submits the reply's commands as the target seat's batch; returns what happened.
+
+    The address only acts for the prompt it was minted for: once that decision closed (the
+    seat moved, was auto-passed, or the game ended) the reply is answered `closed`, never
+    applied to a later decision. The outcome is recorded per Message-ID, so a redelivered
+    message is answered the same way and never played twice.
+    """
+    if (prior := recorded(client, target, inbound.message_id)) is not None:
+        return prior
+    outcome = Outcome("closed", target)
+    for _ in range(attempts):
+        outcome = _try_once(games, target, inbound)
+        if outcome.error.get("code") != "version-conflict":
+            break
+    client.set(
+        _record_key(target.game_id, inbound.message_id), json.dumps(_outcome_json(outcome)), ex=30 * 86400
+    )
+    return outcome
+
+
+def recorded(client: redis.Redis, target: ReplyTarget, message_id: str) -> Outcome | None:
+    """Returns the recorded outcome of the reply `message_id` to `target`, if it was played."""
+    raw = client.get(_record_key(target.game_id, message_id))
+    return _outcome_from(json.loads(raw), target) if raw is not None else None
+
+
+def _record_key(game_id: str, message_id: str) -> str:
+    return f"castillo:{_tag(game_id)}:inbound:{hashlib.sha256(message_id.encode()).hexdigest()[:40]}"
+
+
+def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
+    from engine.errors import RuleViolation
+    from service.errors import ServiceError
+
+    loaded = games.load(target.game_id)
+    game, state = loaded.game, loaded.folded.state
+    prompt = game.pending(state).get(target.seat) if loaded.status == "running" else None
+    if prompt is None or prompt["id"] != target.prompt_id:
+        return Outcome(
+            "closed", target, version=loaded.version, legal=_legal(game, state, target.seat, prompt)
+        )
+    try:
+        moves = game.parse_move(inbound.commands, state, target.seat)
+        answer = games.submit(
+            target.game_id,
+            target.seat,
+            moves,
+            actor={"seat": target.seat},
+            expected_version=loaded.version,
+            idempotency_key=inbound.message_id[:200],
+        )
+    except RuleViolation as exc:
+        return Outcome(
+            "refused",
+            target,
+            error=exc.as_dict(),
+            legal=_legal(game, state, target.seat, prompt),
+            version=loaded.version,
+        )
+    except ServiceError as exc:
+        return Outcome(
+            "refused",
+            target,
+            error={"code": exc.code, "message": exc.message},
+            legal=_legal(game, state, target.seat, prompt),
+            version=loaded.version,
+        )
+    return Outcome(
+        "accepted", target, moves=tuple(game.format_move(m) for m in moves), version=answer["version"]
+    )
+
+
+def _legal(game: Any, state: Any, seat: int, prompt: Any) -> tuple[str, ...]:
+    if prompt is None:
+        return ()
+    return tuple(dict.fromkeys(game.format_move(m) for m in game.legal_moves(state, seat)))
+
+
+def _outcome_json(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "status": outcome.status,
+        "moves": list(outcome.moves),
+        "error": outcome.error,
+        "legal": list(outcome.legal),
+        "version": outcome.version,
+    }
+
+
+def _outcome_from(data: dict[str, Any], target: ReplyTarget) -> Outcome:
+    return Outcome(
+        data["status"], target, tuple(data["moves"]), data["error"], tuple(data["legal"]), data["version"]
+    )
+
+
+def _tag(game_id: str) -> str:
+    from service.store import tag
+
+    return tag(game_id)

@@ -9,11 +9,15 @@ letter's key (one key per (event, seat, kind)), `Reply-To` for email play, per-g
 
 from __future__ import annotations
 
+import email.policy
 import hashlib
 import html
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate
+
+# Headers unfolded up to RFC 5322's 998: List-Unsubscribe URLs must never become encoded words.
+POLICY = email.policy.default.clone(max_line_length=998)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,7 @@ def message_id(key: str, domain: str) -> str:
 
 def compose(letter: Letter, *, sender: str, domain: str) -> EmailMessage:
     """Returns the MIME message (text + HTML alternative) of `letter`."""
-    message = EmailMessage()
+    message = EmailMessage(policy=POLICY)
     message["From"] = sender
     message["To"] = formataddr(letter.to)
     message["Subject"] = letter.subject
@@ -56,8 +60,8 @@ def compose(letter: Letter, *, sender: str, domain: str) -> EmailMessage:
     if letter.unsubscribe_url:
         message["List-Unsubscribe"] = f"<{letter.unsubscribe_url}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    message.set_content(text_of(letter))
-    message.add_alternative(html_of(letter), subtype="html")
+    message.set_content(text_of(letter), cte="quoted-printable")
+    message.add_alternative(html_of(letter), subtype="html", cte="quoted-printable")
     return message
 
 

@@ -24,6 +24,7 @@ class Inbox:
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
+        self.raw: list[bytes] = []
         self.envelopes: list[tuple[str, list[str]]] = []
         self.received_at: list[float] = []
         self._cond = threading.Condition()
@@ -32,6 +33,7 @@ class Inbox:
         message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
         with self._cond:
             self.messages.append(message)  # type: ignore[arg-type]
+            self.raw.append(envelope.original_content)
             self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
             self.received_at.append(time.time())
             self._cond.notify_all()

@@ -1,0 +1,136 @@
+"""From a new game to an email reply: invitations, turn emails, reply play, refusals."""
+
+from __future__ import annotations
+
+import re
+
+from service.links import read_link_token
+from tests.workers import harness
+
+
+def body(message) -> str:
+    return message.get_body(("plain",)).get_content()
+
+
+def test_invitations_carry_a_signed_link_and_the_first_prompt(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt)
+    assert harness.pump(rt) > 0
+    messages = smtp.inbox.wait_for(3)
+    assert len(messages) == 3
+    first = smtp.inbox.to("p0@example.org")[0]
+    assert "you are invited" in first["Subject"] and game_id in first["Subject"]
+    link = re.search(r"https://castillo\.test/play/(\w+)#k=(\S+)", body(first))
+    assert link and link.group(1) == game_id
+    assert read_link_token(harness.SECRET, link.group(2)) == (game_id, 0)
+    assert "play king 0" in body(first) or "play " in body(first)
+    assert (
+        first["Reply-To"].startswith("r-") and first["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    )
+    assert b"\r\nList-Unsubscribe: <https://castillo.test/unsubscribe/" in smtp.inbox.raw[0]
+    assert first.get_body(("html",)) is not None
+    other = smtp.inbox.to("p1@example.org")[0]
+    assert other["Reply-To"] is None  # nothing due from seat 1 yet
+
+
+def test_replaying_the_relay_sends_nothing_twice(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    harness.create(rt)
+    harness.pump(rt)
+    smtp.inbox.wait_for(3)
+    # a crashed relay re-reads everything: the whole outbox is dispatched again
+    for b in harness.BUCKET_RANGE:
+        rt.redis.xgroup_setid(f"castillo:{{b{b}}}:outbox", "relay", "0")
+    assert harness.pump(rt) > 0
+    for key in r.scan_iter("rq:*"):  # even with rq's own job records gone
+        r.delete(key)
+    for b in harness.BUCKET_RANGE:
+        rt.redis.xgroup_setid(f"castillo:{{b{b}}}:outbox", "relay", "0")
+    assert harness.pump(rt) > 0
+    assert len(smtp.inbox.messages) == 3
+    assert len({m["Message-ID"] for m in smtp.inbox.messages}) == 3
+
+
+def reply(to: str, text: str, message_id: str, sender: str = "p0@example.org") -> bytes:
+    return (
+        f"From: {sender}\r\nTo: {to}\r\nSubject: Re: your turn\r\nMessage-ID: <{message_id}@example.org>\r\n"
+        f"Content-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n\r\nOn Monday Castillo wrote:\r\n> play king 0\r\n"
+    ).encode()
+
+
+def legal_moves_in(message) -> list[str]:
+    text = body(message)
+    section = text.split("Your legal moves")[1].split("\n\n")[0]
+    return [line.strip() for line in section.splitlines()[1:] if line.strip().startswith("play")]
+
+
+def test_reply_by_email_plays_the_move_and_tells_the_next_seat(redis_url, r, smtp):
+    from service import mailplay
+
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt)
+    harness.pump(rt)
+    invite = smtp.inbox.wait_for(3) and smtp.inbox.to("p0@example.org")[0]
+    move = legal_moves_in(invite)[0]
+    version = rt.games.load(game_id).version
+    raw = reply(invite["Reply-To"], move, "m1")
+    mailplay.enqueue_inbound(rt.queue, raw)
+    mailplay.enqueue_inbound(rt.queue, raw)  # a gateway's retry of the same message
+    harness.work(rt)
+    assert rt.games.load(game_id).version > version
+    answer = smtp.inbox.wait_for(4)[3]
+    assert answer["To"].endswith("<p0@example.org>") and "move accepted" in answer["Subject"]
+    assert answer["In-Reply-To"] == "<m1@example.org>" and move in body(answer)
+    harness.pump(rt)
+    turn = smtp.inbox.wait_for(5)[4]
+    assert "p1@example.org" in turn["To"] and "your turn" in turn["Subject"]
+    # the same reply again (another Message-ID): that decision is closed, nothing is played
+    after = rt.games.load(game_id).version
+    mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], move, "m2"))
+    harness.work(rt)
+    closed = smtp.inbox.wait_for(6)[5]
+    assert "decision closed" in closed["Subject"] and rt.games.load(game_id).version == after
+
+
+def test_an_illegal_reply_is_answered_with_the_reason_and_the_legal_moves(redis_url, r, smtp):
+    from service import mailplay
+
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt)
+    harness.pump(rt)
+    invite = smtp.inbox.wait_for(3) and smtp.inbox.to("p0@example.org")[0]
+    legal = legal_moves_in(invite)
+    version = rt.games.load(game_id).version
+    mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], "play king 9", "bad"))
+    mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], "dance a jig", "worse"))
+    harness.work(rt)
+    answers = smtp.inbox.wait_for(5)[3:]
+    assert rt.games.load(game_id).version == version
+    for answer in answers:
+        text = body(answer)
+        assert "move refused" in answer["Subject"] and "Not played:" in text
+        assert legal[0] in text and answer["Reply-To"].startswith("r-")
+    assert "illegal-move" in body(answers[0]) or "malformed-move" in body(answers[0])
+    assert "malformed-move" in body(answers[1])
+
+
+def test_forged_and_expired_reply_addresses_play_nothing(redis_url, r, smtp):
+    from service import mailplay
+
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt)
+    harness.pump(rt)
+    invite = smtp.inbox.wait_for(3) and smtp.inbox.to("p0@example.org")[0]
+    move = legal_moves_in(invite)[0]
+    version = rt.games.load(game_id).version
+    forged = "r-" + "b" * 26 + "@castillo.test"
+    mailplay.enqueue_inbound(rt.queue, reply(forged, move, "f1"))
+    local = invite["Reply-To"].split("@")[0]
+    r.set(
+        mailplay.REPLY_KEY.format(local),
+        r.get(mailplay.REPLY_KEY.format(local)).replace('"exp": ', '"exp": 1, "x": '),
+    )
+    mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], move, "f2"))
+    harness.work(rt)
+    assert rt.games.load(game_id).version == version
+    assert len(smtp.inbox.messages) == 3  # no answer to unknown senders (no backscatter)

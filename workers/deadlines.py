@@ -1,0 +1,155 @@
+"""Fires prompt deadlines: rq scheduler jobs, reminders, and the sweep that catches misses.
+
+The service fixes each open prompt's deadline in the game's deadline hash and its bucket's
+sorted set (the source of truth; `service.deadlines`). The relay's job schedules
+`deadline:{game}:{seat}:{prompt}` at that time with rq's scheduler (aware UTC datetimes),
+plus one job per reminder. rq's scheduler can start a job up to ~0.7 s early, so the job
+reads the deadline again: a little early, it sleeps the difference; far early (the deadline
+moved), it schedules itself again. It acts only if the prompt is still planned, through
+`GameService.auto_pass` (one conditional append, actor "deadline"), which refuses when the
+player moved first. `sweep(now)` scans the 64 sorted sets for anything due and acts the same
+way, so a lost scheduler job only delays an auto-pass until the next sweep.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from service.store import BUCKETS, deadlines_key, zset_key
+from workers.queue import at, job_id
+from workers.runtime import Runtime
+
+log = logging.getLogger("castillo.deadlines")
+SLEEP_IF_EARLY_S = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One open prompt with a clock, as the deadline hash stores it."""
+
+    seat: int
+    prompt: str
+    kind: str
+    deadline: float
+    reminders: tuple[float, ...]
+
+    @classmethod
+    def from_json(cls, raw: bytes | str) -> Planned:
+        """Returns the plan of one deadline hash value."""
+        d = json.loads(raw)
+        return cls(
+            int(d["seat"]), d["prompt"], d["kind"], float(d["deadline"]), tuple(d.get("reminders") or ())
+        )
+
+
+def planned(rt: Runtime, game_id: str) -> list[Planned]:
+    """Returns the game's open prompts with a clock."""
+    return [Planned.from_json(v) for v in rt.redis.hvals(deadlines_key(game_id))]
+
+
+def planned_one(rt: Runtime, game_id: str, seat: int, prompt_id: str) -> Planned | None:
+    """Returns the plan of one prompt, or None once it closed (moved, passed or game over)."""
+    raw = rt.redis.hget(deadlines_key(game_id), f"{seat}|{prompt_id}")
+    return Planned.from_json(raw) if raw is not None else None
+
+
+def schedule(rt: Runtime, game_id: str, now: float) -> list[Planned]:
+    """Schedules the deadline and future reminder jobs of every open prompt; returns the plans.
+
+    Scheduling again under the same job ids only moves them (a changed time control).
+    """
+    plans = planned(rt, game_id)
+    for p in plans:
+        rt.queue.enqueue_at(
+            at(p.deadline),
+            "workers.jobs.deadline",
+            game_id,
+            p.seat,
+            p.prompt,
+            job_id=job_id("deadline", game_id, p.seat, p.prompt),
+            result_ttl=3600,
+        )
+        for i, when in enumerate(p.reminders):
+            if when > now:
+                rt.queue.enqueue_at(
+                    at(when),
+                    "workers.jobs.reminder",
+                    game_id,
+                    p.seat,
+                    p.prompt,
+                    i,
+                    job_id=job_id("reminder", game_id, p.seat, p.prompt, i),
+                    result_ttl=3600,
+                )
+    return plans
+
+
+def fire(rt: Runtime, game_id: str, seat: int, prompt_id: str) -> str:
+    """Runs a scheduled deadline job: waits out a slightly early start, reschedules a far one."""
+    plan = planned_one(rt, game_id, seat, prompt_id)
+    if plan is None:
+        return "closed"
+    early = plan.deadline - time.time()
+    if early > SLEEP_IF_EARLY_S:
+        rt.queue.enqueue_at(
+            at(plan.deadline),
+            "workers.jobs.deadline",
+            game_id,
+            seat,
+            prompt_id,
+            job_id=job_id("deadline", game_id, seat, prompt_id, int(plan.deadline * 1000)),
+        )
+        return "rescheduled"
+    if early > 0:
+        time.sleep(early + 0.001)
+    return act(rt, game_id, seat, prompt_id, max(time.time(), plan.deadline))
+
+
+def act(rt: Runtime, game_id: str, seat: int, prompt_id: str, now: float) -> str:
+    """Auto-passes the prompt if it is still open and due at `now`; tells the seat by email."""
+    plan = planned_one(rt, game_id, seat, prompt_id)
+    if plan is None:
+        return "closed"
+    if now < plan.deadline:
+        return "early"
+    outcome = rt.games.auto_pass(game_id, seat, prompt_id, now)
+    done = _acted(outcome)
+    log.info(
+        "deadline %s seat %s prompt %s: %s", game_id, seat, prompt_id, "auto-passed" if done else outcome
+    )
+    if done:
+        from workers.notify import enqueue_notice
+
+        enqueue_notice(rt, game_id, seat, "autopass", prompt_id)
+    return "passed" if done else "refused"
+
+
+def _acted(outcome: Any) -> bool:
+    """Reads GameService.auto_pass's answer: did it append anything?"""
+    if isinstance(outcome, dict):
+        return bool(outcome.get("applied", outcome.get("moves")))
+    return bool(getattr(outcome, "applied", outcome))
+
+
+def sweep(
+    now: float, rt: Runtime | None = None, buckets: Iterable[int] = range(BUCKETS)
+) -> list[tuple[str, int, str, str]]:
+    """Acts on every planned deadline at or before `now`; returns (game, seat, prompt, outcome)."""
+    from workers.runtime import current
+
+    rt = rt or current()
+    done = []
+    for b in buckets:
+        for member in rt.redis.zrangebyscore(zset_key(b), "-inf", now):
+            game_id, seat, prompt_id = _text(member).split("|", 2)
+            done.append((game_id, int(seat), prompt_id, act(rt, game_id, int(seat), prompt_id, now)))
+    return done
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

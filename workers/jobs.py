@@ -1,0 +1,142 @@
+"""The rq job functions: plain functions of ids, idempotent, safe to run twice (style.md, habit 9).
+
+| job | enqueued by | does |
+|---|---|---|
+| `on_entries(game, first, last)` | relay, per outbox batch | notices for new entries and prompts; schedules deadlines |
+| `notice(game, seat, kind, ref, detail)` | on_entries, deadline | one email (workers.notify) |
+| `deadline(game, seat, prompt)` | rq scheduler | auto-pass once due (workers.deadlines) |
+| `reminder(game, seat, prompt, i)` | rq scheduler | reminder email if still open |
+| `inbound(raw, recipients)` | SMTP listener, POST /inbound-email | play a reply (once per Message-ID) |
+| `answer(address, message_id)` | inbound | email the reply's outcome to the seat |
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+
+from service import mailplay
+from workers import deadlines, notices
+from workers.compose import compose
+from workers.notify import enqueue_notice, letter_for, marker, observe, retry_policy, send_notice
+from workers.queue import job_id
+from workers.runtime import current
+from workers.transport import deliver
+
+log = logging.getLogger("castillo.jobs")
+
+
+def on_entries(game_id: str, first: int, last: int) -> str:
+    """Queues the notices versions first..last call for and schedules the open deadlines."""
+    rt = current()
+    loaded = rt.games.load(game_id)
+    emails = [i for i, s in enumerate(loaded.meta["seats"]) if s.get("email")]
+    created = False
+    for env in rt.games.store.read(game_id, first - 1, last):
+        event = env["event"] if env["kind"] == "service" else {}
+        match event.get("type"):
+            case "game_created":
+                created = True
+                for seat in emails:
+                    enqueue_notice(rt, game_id, seat, "invite")
+            case "seat_absent" | "seat_returned" as kind:
+                for seat in emails:
+                    enqueue_notice(
+                        rt, game_id, seat, kind.removeprefix("seat_"), str(env["v"]), [str(event["seat"])]
+                    )
+    if loaded.status == "finished":
+        for seat in emails:
+            enqueue_notice(rt, game_id, seat, "over")
+    elif loaded.status == "running":
+        _turns(rt, loaded, emails, skip=created)
+        deadlines.schedule(rt, game_id, time.time())
+    return f"{game_id} v{first}-{last}: {loaded.status}"
+
+
+def _turns(rt, loaded, emails: list[int], skip: bool) -> None:  # type: ignore[no-untyped-def]
+    """Queues a turn email for every seat whose prompt is open (invitations carry the first ones)."""
+    if skip:
+        return
+    for seat, prompt in loaded.game.pending(loaded.folded.state).items():
+        if seat in emails and seat not in loaded.folded.table.absent and seat not in loaded.folded.table.bots:
+            enqueue_notice(rt, loaded.game_id, seat, "turn", prompt["id"])
+
+
+def notice(game_id: str, seat: int, kind: str, ref: str = "", detail: list[str] | None = None) -> str:
+    """Sends one notification email (see workers.notify.send_notice)."""
+    return send_notice(current(), game_id, seat, kind, ref, detail or [])
+
+
+def deadline(game_id: str, seat: int, prompt_id: str) -> str:
+    """Fires a prompt's deadline (see workers.deadlines.fire)."""
+    return deadlines.fire(current(), game_id, seat, prompt_id)
+
+
+def reminder(game_id: str, seat: int, prompt_id: str, index: int) -> str:
+    """Sends reminder `index` of a prompt if it is still open."""
+    rt = current()
+    if deadlines.planned_one(rt, game_id, seat, prompt_id) is None:
+        return "closed"
+    return send_notice(rt, game_id, seat, "reminder", f"{prompt_id}#{index}", [])
+
+
+def inbound(raw: bytes, recipients: list[str]) -> str:
+    """Plays an emailed reply and answers it by email; refuses forged, expired and automatic mail."""
+    rt = current()
+    try:
+        message = mailplay.parse_inbound(raw, tuple(recipients))
+    except mailplay.MailPlayError as exc:
+        log.warning("inbound message dropped: %s", exc)
+        return "malformed"
+    target = mailplay.find_target(rt.redis, message.recipients, rt.config.MAIL_DOMAIN)
+    if target is None:
+        log.warning(
+            "inbound message from %s to %s: no live reply address", message.sender, message.recipients
+        )
+        return "unknown-address"
+    if message.automatic:
+        return "automatic"
+    outcome = mailplay.play_reply(rt.games, rt.redis, target, message)
+    rt.queue.enqueue(
+        "workers.jobs.answer",
+        target.address,
+        message.message_id,
+        job_id=job_id("answer", _digest(message.message_id)),
+        retry=retry_policy(),
+        result_ttl=3600,
+    )
+    return outcome.status
+
+
+def answer(address: str, message_id: str) -> str:
+    """Emails the recorded outcome of a reply to the seat's registered address (never to From)."""
+    rt = current()
+    target = mailplay.resolve_address(rt.redis, address, rt.config.MAIL_DOMAIN)
+    outcome = mailplay.recorded(rt.redis, target, message_id) if target else None
+    if target is None or outcome is None:
+        return "unknown"
+    digest = _digest(message_id)
+    key = marker(target.game_id, target.seat, "answer", digest)
+    if rt.redis.exists(key):
+        return "sent-before"
+    seen, facts = observe(rt, target.game_id)
+    address_to = facts["meta"]["seats"][target.seat].get("email")
+    if not address_to:
+        return "no-email"
+    content = notices.answer(seen, target.seat, outcome.status, outcome.moves, outcome.error, outcome.legal)
+    letter = letter_for(
+        rt,
+        seen,
+        target.seat,
+        address_to,
+        content,
+        f"{target.game_id}:{target.seat}:answer:{digest}",
+        in_reply_to=message_id,
+    )
+    email = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
+    return "sent" if deliver(rt.redis, rt.transport, email, key) else "sent-before"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

@@ -1,0 +1,155 @@
+"""Sends one notification email per (event, seat, kind), with its link and reply address.
+
+`enqueue_notice` queues `workers.jobs.notice` under a deterministic job id with rq's Retry
+(back-off while the mail server is down); `send_notice` re-reads the game when it runs, so
+a late job never asks for a decision that is already closed, then delivers through
+`workers.transport.deliver` (SET NX marker + deterministic Message-ID).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rq import Retry
+from rq.exceptions import DuplicateJobError
+
+from service import mailplay
+from service.store import tag
+from workers import notices
+from workers.compose import Letter, compose
+from workers.deadlines import planned
+from workers.notices import Content, Seen
+from workers.queue import job_id
+from workers.runtime import Runtime
+from workers.transport import deliver
+
+log = logging.getLogger("castillo.mail")
+DEFAULT_RETRY_S = (5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600)
+
+
+def retry_policy() -> Retry:
+    """Returns rq's Retry for mail jobs: MAIL_RETRY_INTERVALS (seconds, comma-separated) or the default."""
+    raw = os.environ.get("MAIL_RETRY_INTERVALS", "")
+    intervals = [int(x) for x in raw.split(",") if x.strip()] or list(DEFAULT_RETRY_S)
+    return Retry(max=len(intervals), interval=intervals)
+
+
+def marker(game_id: str, seat: int, kind: str, ref: str) -> str:
+    """Returns the SET NX marker key of one notification."""
+    return f"castillo:{tag(game_id)}:mail:{game_id}:{seat}:{kind}:{ref}"
+
+
+def enqueue_notice(
+    rt: Runtime, game_id: str, seat: int, kind: str, ref: str = "", detail: Sequence[str] = ()
+) -> None:
+    """Queues the notification `kind` about `ref` for `seat` (a no-op if that job is known)."""
+    try:
+        rt.queue.enqueue(
+            "workers.jobs.notice",
+            game_id,
+            seat,
+            kind,
+            ref,
+            list(detail),
+            job_id=job_id("mail", game_id, seat, kind, ref),
+            unique=True,
+            retry=retry_policy(),
+            result_ttl=3600,
+            failure_ttl=7 * 86400,
+        )
+    except DuplicateJobError:
+        pass
+
+
+def observe(rt: Runtime, game_id: str) -> tuple[Seen, dict[str, Any]]:
+    """Returns what notifications need to know of the game now, and its metadata."""
+    loaded = rt.games.load(game_id)
+    names = tuple(s.get("name") or "" for s in loaded.meta["seats"])
+    plans = {(p.seat, p.prompt): p.deadline for p in planned(rt, game_id)}
+    envelopes = tuple(rt.games.store.read(game_id))
+    seen = Seen(game_id, loaded.game, loaded.folded.state, loaded.version, names, envelopes, plans)
+    return seen, {"meta": loaded.meta, "table": loaded.folded.table, "status": loaded.status}
+
+
+def content_for(
+    seen: Seen, facts: dict[str, Any], seat: int, kind: str, ref: str, detail: Sequence[str]
+) -> Content | None:
+    """Returns the email of `kind`, or None when it no longer applies (the decision closed)."""
+    prompt = notices.prompt_of(seen, seat)
+    open_ = prompt is not None and prompt["id"] == ref.split("#")[0]
+    match kind:
+        case "invite":
+            return notices.invite(seen, seat)
+        case "turn" if open_ and seat not in facts["table"].absent:
+            return notices.turn(seen, seat, prompt)  # type: ignore[arg-type]
+        case "reminder" if open_ and seat not in facts["table"].absent:
+            return notices.reminder(seen, seat, prompt, time.time())  # type: ignore[arg-type]
+        case "autopass":
+            return notices.autopass(seen, seat, tuple(detail))
+        case "absent" | "returned":
+            return notices.presence(seen, seat, int(detail[0]), absent=kind == "absent")
+        case "over" if facts["status"] == "finished":
+            return notices.over(seen, seat)
+    return None
+
+
+def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detail: Sequence[str]) -> str:
+    """Sends one notification unless it was sent, is stale, or the seat has no email; says which."""
+    key = marker(game_id, seat, kind, ref)
+    if rt.redis.exists(key):
+        return "sent-before"
+    seen, facts = observe(rt, game_id)
+    address = facts["meta"]["seats"][seat].get("email")
+    if not address:
+        return "no-email"
+    if mailplay.is_unsubscribed(rt.redis, tag(game_id), game_id, seat):
+        return "unsubscribed"
+    content = content_for(seen, facts, seat, kind, ref, detail)
+    if content is None:
+        return "stale"
+    letter = letter_for(rt, seen, seat, address, content, f"{game_id}:{seat}:{kind}:{ref}")
+    message = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
+    return "sent" if deliver(rt.redis, rt.transport, message, key) else "sent-before"
+
+
+def letter_for(
+    rt: Runtime,
+    seen: Seen,
+    seat: int,
+    address: str,
+    content: Content,
+    key: str,
+    in_reply_to: str | None = None,
+) -> Letter:
+    """Returns the letter of `content` with the seat's play link, reply address and unsubscribe link."""
+    cfg = rt.config
+    reply_to = None
+    prompt = notices.prompt_of(seen, seat)
+    if content.playable and prompt is not None:
+        ttl = int(
+            max(
+                3600,
+                min(
+                    cfg.LINK_MAX_AGE_S, seen.deadlines.get((seat, prompt["id"]), 0) - time.time() + 7 * 86400
+                ),
+            )
+        )
+        reply_to = mailplay.mint_address(rt.redis, cfg.MAIL_DOMAIN, seen.game_id, seat, prompt["id"], ttl)
+    token = mailplay.make_unsubscribe_token(cfg.SECRET_KEY, seen.game_id, seat)
+    return Letter(
+        key=key,
+        game_id=seen.game_id,
+        to=(seen.name(seat), address),
+        subject=content.subject,
+        paragraphs=content.paragraphs,
+        sections=content.sections,
+        link=rt.games.play_link(seen.game_id, seat),
+        link_label="Open the game at your seat",
+        reply_to=reply_to,
+        unsubscribe_url=f"{cfg.PUBLIC_URL}/unsubscribe/{token}",
+        in_reply_to=in_reply_to,
+    )

@@ -1,0 +1,125 @@
+"""Turns each bucket's outbox into rq jobs: one consumer group `relay` per bucket stream.
+
+Delivery is at least once. Entries are acknowledged only after their job is enqueued, so
+a relay that dies mid-batch leaves them pending; its successor (or any relay, after
+`RECLAIM_IDLE_MS`) re-claims them with XAUTOCLAIM (Redis 6.2+) and enqueues again. Job ids
+are deterministic (`entries:{game}:{last v}`) and every job is idempotent, so a replay costs
+a little work and never a second email or a second auto-pass.
+
+One XREADGROUP reads all the relay's buckets at once (a plain Redis); for Redis Cluster run
+one relay per bucket range (`castillo relay --buckets 0-15` …), each still one group per bucket.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterable, Sequence
+
+import redis
+from rq import Queue
+
+from service.store import BUCKETS, outbox_key
+from workers.queue import enqueue_once, job_id
+
+log = logging.getLogger("castillo.relay")
+GROUP = "relay"
+RECLAIM_IDLE_MS = 15_000
+OUTBOX_MAXLEN = 100_000
+Entry = tuple[bytes, dict[bytes, bytes]]
+
+
+def consumer_name() -> str:
+    """Returns this process's consumer name in the groups (host and pid)."""
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+def ensure_groups(client: redis.Redis, buckets: Iterable[int]) -> None:
+    """Creates the `relay` group on each bucket's outbox (and the stream) if missing."""
+    for b in buckets:
+        try:
+            client.xgroup_create(outbox_key(b), GROUP, id="0", mkstream=True)
+        except redis.ResponseError as exc:
+            if "BUSYGROUP" not in str(exc):
+                raise
+
+
+def dispatch(client: redis.Redis, q: Queue, stream: str, entries: Sequence[Entry]) -> int:
+    """Enqueues one job per game of `entries` (covering its versions), then acknowledges them."""
+    spans: dict[str, tuple[int, int]] = {}
+    for _, fields in entries:
+        game, v = fields[b"game"].decode(), int(fields[b"v"])
+        lo, hi = spans.get(game, (v, v))
+        spans[game] = (min(lo, v), max(hi, v))
+    for game, (first, last) in spans.items():
+        enqueue_once(q, "workers.jobs.on_entries", game, first, last, id=job_id("entries", game, first, last))
+    if entries:
+        client.xack(stream, GROUP, *[eid for eid, _ in entries])
+    return len(entries)
+
+
+def relay_once(
+    client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], block_ms: int | None = 1000
+) -> int:
+    """Reads new entries of `buckets` (waiting up to `block_ms`) and dispatches them; returns how many."""
+    streams = {outbox_key(b): ">" for b in buckets}
+    reply = client.xreadgroup(GROUP, consumer, streams, count=200, block=block_ms) or []
+    return sum(dispatch(client, q, _text(stream), entries) for stream, entries in reply)
+
+
+def reclaim(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], min_idle_ms: int) -> int:
+    """Claims entries pending longer than `min_idle_ms` (a crashed relay's) and dispatches them."""
+    handled = 0
+    for b in buckets:
+        start = "0-0"
+        while True:
+            reply = client.xautoclaim(outbox_key(b), GROUP, consumer, min_idle_ms, start, count=200)
+            start, entries = _text(reply[0]), [e for e in reply[1] if e[1]]
+            handled += dispatch(client, q, outbox_key(b), entries)
+            if start == "0-0":
+                break
+    return handled
+
+
+def trim(client: redis.Redis, buckets: Iterable[int]) -> None:
+    """Keeps each outbox to about OUTBOX_MAXLEN entries (acknowledged ones are history)."""
+    for b in buckets:
+        client.xtrim(outbox_key(b), maxlen=OUTBOX_MAXLEN, approximate=True)
+
+
+def run(
+    client: redis.Redis,
+    q: Queue,
+    buckets: Sequence[int] = tuple(range(BUCKETS)),
+    stop: threading.Event | None = None,
+    sweep_every_s: float = 15.0,
+) -> None:
+    """Relays until `stop` is set: new entries, re-claims and the periodic deadline sweep."""
+    from workers.deadlines import sweep
+
+    stop = stop or threading.Event()
+    consumer = consumer_name()
+    ensure_groups(client, buckets)
+    reclaim(client, q, consumer, buckets, 0)  # our own and any dead relay's pending entries
+    next_chores = 0.0
+    while not stop.is_set():
+        relay_once(client, q, consumer, buckets)
+        if time.time() >= next_chores:
+            _chores(client, q, consumer, buckets, sweep)
+            next_chores = time.time() + sweep_every_s
+
+
+def _chores(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], sweep: object) -> None:
+    try:
+        reclaim(client, q, consumer, buckets, RECLAIM_IDLE_MS)
+        trim(client, buckets)
+        sweep(time.time(), buckets=buckets)  # type: ignore[operator]
+    except redis.RedisError:
+        log.exception("relay chores failed; retrying next round")
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
