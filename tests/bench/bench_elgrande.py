@@ -1,0 +1,156 @@
+"""Benchmarks the El Grande engine through the public contract (run: python tests/bench/bench_elgrande.py).
+
+Random games pick, at every decision, a random due seat and a uniformly random complete legal
+move, random-walking `partial` extensions for the large families (tests/conformance.py
+`random_move`). Prints decisions per game and per second, the median and p99 time of
+decide + evolve per decision, full random 4- and 5-player games per second (move choice
+included, as in OpenSpiel's random rollouts), and the median time to replay a finished
+5-player game's log, with the ratios against the targets.
+
+Reference: the only public El Grande engine (OpenSpiel, Python) plays ~48 random 4p and ~36 5p
+games/s and replays a 5p game in ~8 ms. Targets: >= 100 4p games/s, >= 72 5p games/s, replay
+<= 4 ms. Options: --games N (per player count), --replays N, --profile (cProfile of 4p games).
+No timed asserts: this only reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import engine
+from engine.contract import Game, Json
+from tests.conformance import fold, random_move
+
+TARGET_GAMES_PER_S = {4: 100.0, 5: 72.0}
+REFERENCE_GAMES_PER_S = {4: 48.0, 5: 36.0}
+TARGET_REPLAY_MS = 4.0
+REFERENCE_REPLAY_MS = 8.0
+
+
+@dataclass
+class GameRun:
+    """One random game: its log, decision count, wall time and per-decision engine times."""
+
+    events: list[Json] = field(default_factory=list)
+    decisions: int = 0
+    wall_s: float = 0.0
+    step_s: list[float] = field(default_factory=list)
+
+
+def play_random(game: Game, seats: int, seed: str, *, max_decisions: int = 20000) -> GameRun:
+    """Plays one random game and times it (whole game, and decide + evolve per decision)."""
+    rnd = random.Random(seed)
+    run = GameRun()
+    start = time.perf_counter()
+    run.events = list(game.setup(seats, {}, seed))
+    state = fold(game, run.events)
+    while game.result(state) is None and run.decisions < max_decisions:
+        seat = rnd.choice(sorted(game.pending(state)))
+        move = random_move(game, state, seat, rnd)
+        t0 = time.perf_counter()
+        new = game.decide(state, seat, move)
+        for event in new:
+            state = game.evolve(state, event)
+        run.step_s.append(time.perf_counter() - t0)
+        run.events.extend(new)
+        run.decisions += 1
+    run.wall_s = time.perf_counter() - start
+    if game.result(state) is None:
+        raise RuntimeError(f"game {seed} did not end within {max_decisions} decisions")
+    return run
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Returns the q-quantile (0..1) of values by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def bench_seats(game: Game, seats: int, games: int) -> list[GameRun]:
+    """Plays `games` random games with `seats` players and prints their statistics."""
+    runs = [play_random(game, seats, f"bench-{seats}p-{i}") for i in range(games)]
+    wall = sum(r.wall_s for r in runs)
+    steps = [s for r in runs for s in r.step_s]
+    decisions = sum(r.decisions for r in runs)
+    per_s = games / wall
+    engine_s = sum(steps)
+    print(f"\n{seats} players, {games} random games")
+    print(f"  decisions per game      median {statistics.median(r.decisions for r in runs):.0f}")
+    print(
+        f"  decisions per second    {decisions / wall:,.0f} (with move choice), {decisions / engine_s:,.0f} (decide+evolve only)"
+    )
+    print(
+        f"  decide+evolve/decision  median {statistics.median(steps) * 1e6:,.0f} us, p99 {percentile(steps, 0.99) * 1e6:,.0f} us"
+    )
+    print(
+        f"  games per second        {per_s:,.1f} (with move choice), {games / engine_s:,.1f} (decide+evolve only)"
+    )
+    print(
+        f"  vs reference {REFERENCE_GAMES_PER_S[seats]:.0f}/s: x{per_s / REFERENCE_GAMES_PER_S[seats]:.2f};"
+        f" vs target {TARGET_GAMES_PER_S[seats]:.0f}/s: x{per_s / TARGET_GAMES_PER_S[seats]:.2f}"
+        f" ({'met' if per_s >= TARGET_GAMES_PER_S[seats] else 'MISSED'})"
+    )
+    return runs
+
+
+def bench_replay(game: Game, events: list[Json], repeats: int) -> None:
+    """Prints the median and p99 time to fold a finished game's log from scratch."""
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fold(game, events)
+        times.append(time.perf_counter() - t0)
+    median_ms = statistics.median(times) * 1e3
+    print(f"\nreplay of a finished 5-player game ({len(events)} events, {repeats} repeats)")
+    print(f"  median {median_ms:.2f} ms, p99 {percentile(times, 0.99) * 1e3:.2f} ms")
+    print(
+        f"  vs reference {REFERENCE_REPLAY_MS:.0f} ms: x{REFERENCE_REPLAY_MS / median_ms:.2f} faster;"
+        f" vs target {TARGET_REPLAY_MS:.0f} ms: x{TARGET_REPLAY_MS / median_ms:.2f}"
+        f" ({'met' if median_ms <= TARGET_REPLAY_MS else 'MISSED'})"
+    )
+
+
+def profile(game: Game, seats: int, games: int) -> None:
+    """Prints the top cumulative and own-time hotspots of random games."""
+    prof = cProfile.Profile()
+    prof.enable()
+    for i in range(games):
+        play_random(game, seats, f"profile-{i}")
+    prof.disable()
+    stats = pstats.Stats(prof)
+    print(f"\ncProfile of {games} random {seats}-player games: top by own time")
+    stats.sort_stats("tottime").print_stats(20)
+    print("top by cumulative time")
+    stats.sort_stats("cumulative").print_stats(25)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=30, help="random games per player count")
+    parser.add_argument("--replays", type=int, default=50, help="repeats of the replay timing")
+    parser.add_argument("--profile", action="store_true", help="also profile random 4-player games")
+    args = parser.parse_args(argv)
+    game: Any = engine.get_game("elgrande")
+    print(f"El Grande engine {getattr(game, 'ENGINE_VERSION', '?')}, Python {sys.version.split()[0]}")
+    bench_seats(game, 4, args.games)
+    runs5 = bench_seats(game, 5, args.games)
+    bench_replay(game, runs5[0].events, args.replays)
+    if args.profile:
+        profile(game, 4, max(3, args.games // 5))
+
+
+if __name__ == "__main__":
+    main()
