@@ -1,0 +1,109 @@
+// Boots the game page: claims the link's seat session, loads the game, keeps it live over SSE.
+import { h, mount } from "./dom.js";
+import * as api from "./api.js";
+import { Prompter } from "./controls.js";
+import { History } from "./history.js";
+import * as elgrande from "./elgrande.js";
+import * as kabale from "./kabale.js";
+
+const GAMES = { elgrande, kabale };
+const ctx = { seat: null, summary: null, view: null, legal: [], past: null, version: 0 };
+
+function banner(node) {
+  mount(document.getElementById("banner"), node || []);
+}
+
+function problemText(err) {
+  const p = err.problem || {};
+  return p.detail || p.title || err.message;
+}
+
+async function loadLegal() {
+  if (ctx.seat === null || ctx.summary?.status === "finished") return [];
+  try {
+    const body = await api.get("/legal-moves");
+    return Array.isArray(body) ? body : body.moves || [];
+  } catch (err) {
+    if (err.status === 409 || err.status === 403) return [];
+    throw err;
+  }
+}
+
+/** Reloads summary, view and legal moves from the server and redraws everything. */
+async function refresh() {
+  const [summary, view, legal] = await Promise.all([api.get(""), api.get("/view"), loadLegal()]);
+  Object.assign(ctx, { summary, view, legal, version: summary.version ?? view.version });
+  ctx.prompter.reset(legal);
+  await ctx.history.sync(ctx.version);
+  draw();
+}
+
+let pending = null;
+function refreshSoon() {
+  clearTimeout(pending);
+  pending = setTimeout(() => refresh().catch(showError), 120);
+}
+
+function showError(err) {
+  banner(h("div", { class: "error-box", role: "alert" }, problemText(err)));
+}
+
+function draw() {
+  const game = GAMES[ctx.summary.game];
+  const view = ctx.past ? ctx.past.view : ctx.view;
+  game.render({ ...ctx, view, live: !ctx.past });
+}
+
+async function showPast(v) {
+  if (v === null || v >= ctx.version) {
+    ctx.past = null;
+    banner(null);
+  } else {
+    const body = await api.get("/state", { at: v });
+    ctx.past = { v, view: body.view || body };
+    banner(h("div", { class: "past-banner" }, `You are looking at version ${v} of ${ctx.version}. Moves are disabled.`,
+      h("button", { class: "btn", onclick: () => showPast(null).catch(showError) }, "Back to now")));
+  }
+  ctx.history.mark(ctx.past?.v ?? null);
+  draw();
+}
+
+function header() {
+  const s = ctx.summary;
+  const me = ctx.seat === null ? "Spectator" : (s.seats?.[ctx.seat]?.name || `Seat ${ctx.seat + 1}`);
+  mount(document.getElementById("me"), h("span", { class: "tag you" }, ctx.seat === null ? "watching" : "you"), me);
+  document.title = `${GAMES[s.game].TITLE} · Castillo`;
+}
+
+async function boot() {
+  const root = document.getElementById("app");
+  if (!api.gameId) return mount(root, h("div", { class: "panel" }, "No game in this address."));
+  try {
+    await api.claimLink();
+  } catch (err) {
+    banner(h("div", { class: "error-box", role: "alert" }, `This link could not be used: ${problemText(err)}. You are watching as a spectator.`));
+  }
+  ctx.seat = api.mySeat();
+  ctx.prompter = new Prompter({
+    extend: async (partial) => {
+      const body = await api.post("/legal-moves", { partial });
+      return Array.isArray(body) ? body : body.moves || [];
+    },
+    submit: async (move) => {
+      await api.submitMove(move, ctx.version);
+      await refresh();
+    },
+    onChange: () => draw(),
+  });
+  ctx.summary = await api.get("");
+  const game = GAMES[ctx.summary.game];
+  if (!game) return mount(root, h("div", { class: "panel" }, `This page cannot show ${ctx.summary.game} games.`));
+  ctx.history = new History({ describe: game.describeEvent, names: () => ctx.summary.seats || [], onPick: (v) => showPast(v).catch(showError) });
+  game.init(root, ctx);
+  header();
+  await refresh();
+  api.follow(() => refreshSoon(),
+    (state) => document.getElementById("live").className = `live ${state}`, String(ctx.version));
+}
+
+boot().catch(showError);

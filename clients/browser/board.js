@@ -1,0 +1,121 @@
+// Puts the pieces of an El Grande position on the drawn map: labels, caballeros, King, Grandes, scoreboards.
+import { s, label } from "./dom.js";
+import { project, CASTILLO } from "./map.js";
+
+const MEDALS = ["#e8b923", "#c4c9cf", "#cd8a4f"];
+const CUBE = 30;
+
+function valueChips(values) {
+  return s("g", { class: "values" }, ...values.map((v, i) =>
+    s("g", { transform: `translate(${(i - 1) * 28} 0)` },
+      s("circle", { r: 12, fill: MEDALS[i], class: "medal" }),
+      s("text", { class: "medal-text", y: 5, "text-anchor": "middle", text: v }))));
+}
+
+function regionLabel(map, id, values, board) {
+  const [x, y] = project(map.anchors[id].label);
+  return s("g", { class: "region-label", transform: `translate(${x} ${y})`, "data-label": id },
+    s("text", { class: "area-name", "text-anchor": "middle", text: label(id).toUpperCase() }),
+    s("g", { transform: "translate(0 22)" }, board ? scoreboardTile(values) : valueChips(values)));
+}
+
+function scoreboardAt(model, area) {
+  return Object.entries(model.scoreboards).find(([, where]) => where === area)?.[0];
+}
+
+/** Returns one cube of `colour` with `count` printed on it (a caballero stack). */
+export function cube(colour, count, size = CUBE) {
+  const r = size / 2;
+  return s("g", { class: "cube" },
+    s("rect", { x: -r, y: -r + 3, width: size, height: size, rx: 6, fill: "#0003" }),
+    s("rect", { x: -r, y: -r, width: size, height: size, rx: 6, fill: colour.fill, stroke: colour.edge, "stroke-width": 2 }),
+    s("rect", { x: -r + 4, y: -r + 3, width: size - 8, height: 5, rx: 2.5, fill: "#fff", "fill-opacity": 0.35 }),
+    count === undefined ? null : s("text", { class: "cube-text", y: 6, "text-anchor": "middle", fill: colour.ink, text: count }));
+}
+
+function grande(colour) {
+  return s("g", { class: "grande" },
+    s("path", { d: "M-17 -8 L0 -24 L17 -8 L17 18 L-17 18 Z", fill: colour.fill, stroke: colour.edge, "stroke-width": 2.5, filter: "url(#lift)" }),
+    s("path", { d: "M-6 18 L-6 6 L6 6 L6 18", fill: "none", stroke: colour.ink, "stroke-width": 2.5 }));
+}
+
+function king() {
+  return s("g", { class: "king" }, s("use", { href: "#crown", x: -24, y: -22, width: 48, height: 38, filter: "url(#lift)" }));
+}
+
+/** Returns a mobile scoreboard tile showing its values, e.g. 8·4·0. */
+export function scoreboardTile(values) {
+  return s("g", { class: "scoreboard-tile" },
+    s("rect", { x: -34, y: -15, width: 68, height: 30, rx: 7, class: "sb-plate", filter: "url(#lift)" }),
+    s("text", { class: "sb-text", y: 6, "text-anchor": "middle", text: values.join("·") }));
+}
+
+function row(items, gap) {
+  const width = (items.length - 1) * gap;
+  return items.map((item, i) => s("g", { transform: `translate(${i * gap - width / 2} 0)` }, item));
+}
+
+function stacks(counts, colours, perRow) {
+  const present = counts.map((n, seat) => [n, seat]).filter(([n]) => n > 0);
+  const rows = [];
+  for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow));
+  return rows.map((r, j) => s("g", { transform: `translate(0 ${j * (CUBE + 8)})` },
+    row(r.map(([n, seat]) => cube(colours[seat], n)), CUBE + 8)));
+}
+
+function areaPieces(model, area) {
+  const top = [];
+  if (model.king === area) top.push(king());
+  model.grandes.forEach((g, seat) => { if (g === area) top.push(grande(model.colours[seat])); });
+  const items = [s("g", {}, row(top, 42))];
+  const y0 = top.length ? 38 : 0;
+  items.push(s("g", { transform: `translate(0 ${y0})` }, stacks(model.counts[area] || [], model.colours, 3)));
+  return items;
+}
+
+/** Redraws labels, pieces, the Castillo's contents and the scoreboard tray for `model`. */
+export function drawPosition(svg, map, model) {
+  const labels = svg.querySelector(".labels");
+  labels.replaceChildren(...model.regions.map((id) => regionLabel(map, id, model.values[id], scoreboardAt(model, id))));
+  for (const id of model.regions) svg.querySelector(`[data-pieces="${id}"]`)?.replaceChildren(...areaPieces(model, id));
+  svg.querySelectorAll(".region").forEach((p) => p.classList.toggle("kings", p.dataset.area === model.king));
+  const castle = svg.querySelector(".castillo .pieces");
+  castle.replaceChildren(...stacks(model.counts.castillo || [], model.colours, 3));
+  const cv = model.values.castillo;
+  const chips = svg.querySelector(".castillo .castillo-values");
+  chips.replaceChildren(scoreboardAt(model, "castillo") ? scoreboardTile(cv) : valueChips(cv));
+  drawTray(svg, model);
+}
+
+function drawTray(svg, model) {
+  const free = Object.entries(model.scoreboards).filter(([, w]) => !w);
+  const tray = svg.querySelector(".tray");
+  tray.replaceChildren(
+    s("text", { class: "tray-title", "text-anchor": "middle", y: -28, text: free.length ? "MOBILE SCOREBOARDS" : "" }),
+    ...row(free.map(([id]) => scoreboardTile(model.sbValues[id])), 84));
+}
+
+/** Marks `areas` as clickable targets (calling `onPick(area)`), and `chosen` as picked counts. */
+export function setTargets(svg, areas, onPick, chosen = {}) {
+  svg.querySelectorAll("[data-area]").forEach((node) => {
+    const id = node.dataset.area;
+    const on = areas.includes(id);
+    node.classList.toggle("target", on);
+    node.onclick = on ? () => onPick(id) : null;
+    if (on && node.classList.contains("region")) node.parentNode.append(node);
+  });
+  svg.querySelectorAll(".pick-badge").forEach((n) => n.remove());
+  const overlay = svg.querySelector(".overlay");
+  for (const [area, n] of Object.entries(chosen)) {
+    if (!n) continue;
+    const at = area === "castillo" ? [CASTILLO.x + 70, CASTILLO.y - 110] : labelPoint(svg, area);
+    overlay.append(s("g", { class: "pick-badge", transform: `translate(${at[0]} ${at[1]})` },
+      s("circle", { r: 17 }), s("text", { y: 6, "text-anchor": "middle", text: `+${n}` })));
+  }
+}
+
+function labelPoint(svg, area) {
+  const t = svg.querySelector(`[data-label="${area}"]`)?.getAttribute("transform") || "translate(0 0)";
+  const [x, y] = t.match(/-?[\d.]+/g).map(Number);
+  return [x + 86, y - 12];
+}

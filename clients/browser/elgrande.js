@@ -1,0 +1,148 @@
+// Draws an El Grande game: the map with its pieces, the players, the hand, the offer and the prompt.
+import { h, mount, label } from "./dom.js";
+import { colour, seatStyle } from "./colours.js";
+import { drawBoard } from "./map.js";
+import { drawPosition } from "./board.js";
+import { actionCard, POWER_HEADS } from "./cards.js";
+import { describeEvent, seatName, areaName } from "./elgrande_text.js";
+import { drawPrompt } from "./elgrande_prompt.js";
+
+export const TITLE = "El Grande";
+export { describeEvent };
+const SB_VALUES = { sb_8_4_0: [8, 4, 0], sb_4_0_0: [4, 0, 0] };
+let panels = null;
+let map = null;
+let svg = null;
+
+/** Builds the page's panels and loads the map outline. */
+export function init(root, ctx) {
+  panels = {
+    board: h("section", { class: "panel board-panel", "aria-label": "Board" }),
+    players: h("section", { class: "panel players-panel", "aria-label": "Players" }),
+    prompt: h("section", { class: "panel prompt", "aria-live": "polite", "data-testid": "prompt" }),
+    offer: h("section", { class: "panel offer-panel", "aria-label": "Action cards" }),
+    hand: h("section", { class: "panel hand-panel", "aria-label": "Power cards" }),
+  };
+  mount(root, h("div", { class: "main-col" }, panels.board, panels.players),
+    h("div", { class: "side-col" }, panels.prompt, panels.offer, panels.hand, ctx.history.el));
+  ctx.mapReady = fetch("static/spain.json").then((r) => r.json()).then((m) => { map = m; });
+}
+
+/** Returns the board model `drawPosition` needs from an El Grande view. */
+export function boardModel(view) {
+  const ids = Object.keys(view.areas);
+  const pick = (key) => Object.fromEntries(ids.map((id) => [id, view.areas[id][key]]));
+  return {
+    regions: ids.filter((id) => id !== "castillo"),
+    values: pick("values"), printed: pick("printed"), counts: pick("caballeros"),
+    king: view.king, grandes: view.grandes, scoreboards: view.scoreboards, sbValues: SB_VALUES,
+    colours: Array.from({ length: view.seats }, (_, s) => colour(s)),
+  };
+}
+
+function drawMap(ctx) {
+  const model = boardModel(ctx.view);
+  const key = model.regions.join();
+  if (!svg || svg.dataset.regions !== key) {
+    svg = drawBoard(map, model.regions);
+    svg.dataset.regions = key;
+  }
+  drawPosition(svg, map, model);
+  if (!panels.board.contains(svg)) mount(panels.board, svg, legend(ctx));
+  else panels.board.querySelector(".legend").replaceWith(legend(ctx));
+}
+
+function legend(ctx) {
+  const v = ctx.view;
+  return h("div", { class: "legend" },
+    ...Array.from({ length: v.seats }, (_, s) => h("span", { class: "legend-item", style: seatStyle(colour(s)) },
+      h("span", { class: "swatch" }), seatName(ctx.summary.seats, s))),
+    h("span", { class: "legend-item muted" }, `👑 King in ${areaName(v.king)}`),
+    h("span", { class: "legend-item muted" }, "⌂ Grande (home)"));
+}
+
+function phaseText(v) {
+  if (v.phase === "over") return "Game over";
+  const n = v.rounds.indexOf(v.round) + 1;
+  const phase = { bidding: "Power cards", turns: "Turns", scoring: "Scoring", between: "Between rounds" }[v.phase] || label(v.phase);
+  return `Round ${v.round} · ${n} of ${v.rounds.length} · ${phase}`;
+}
+
+function playerCard(ctx, s) {
+  const v = ctx.view;
+  const pending = v.pending[String(s)];
+  const veto = v.vetos.filter((x) => x.seat === s);
+  const order = v.turn_order.indexOf(s);
+  const bid = v.bids[s];
+  return h("div", { class: `player${pending ? " active" : ""}`, style: seatStyle(colour(s)), "data-seat": s },
+    h("div", { class: "name" }, h("span", { class: "swatch" }), seatName(ctx.summary.seats, s),
+      s === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
+      pending ? h("span", { class: "tag turn" }, "to act") : null),
+    h("div", { class: "score", "data-testid": `score-${s}` }, v.scores[s], h("span", { class: "pts" }, " pts")),
+    h("div", { class: "facts" },
+      h("span", {}, `court ${v.courts[s]}`), h("span", {}, `province ${v.provinces[s]}`),
+      h("span", {}, `hand ${v.hands[s].size}`), h("span", {}, `home ${areaName(v.grandes[s])}`)),
+    h("div", { class: "facts" },
+      bid ? h("span", { class: "tag" }, `played ${bid}`) : v.played[s].top ? h("span", {}, `last played ${v.played[s].top}`) : null,
+      order >= 0 && v.phase === "turns" ? h("span", { class: "tag" }, `turn ${order + 1}`) : null,
+      v.start_player === s ? h("span", { class: "tag" }, "start player") : null,
+      ...veto.map((x) => h("span", { class: "tag veto" }, `Veto until round ${x.expires_round}`))));
+}
+
+function drawPlayers(ctx) {
+  const v = ctx.view;
+  const result = v.result ? h("div", { class: "notice" }, `Game over — ${v.result.winners.map((s) => seatName(ctx.summary.seats, s)).join(" and ")} ${v.result.winners.length > 1 ? "win" : "wins"}.`) : null;
+  mount(panels.players, h("h2", {}, "Players and scores"), result,
+    h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
+}
+
+/** Returns a power card (value and caballero heads), clickable when `onclick` is given. */
+export function powerCard(value, c, onclick, state = "") {
+  return h(onclick ? "button" : "div", { class: `card power ${state}`, style: seatStyle(c), "data-power": value, onclick, title: `${POWER_HEADS[value]} caballeros to court` },
+    h("span", { class: "val" }, value),
+    h("span", { class: "heads" }, ...Array.from({ length: POWER_HEADS[value] }, () => h("span", { class: "head" }))));
+}
+
+/** Returns an action card: stack badge, title, effect, heads. */
+export function actionCardNode(card, onclick, state = "") {
+  const [stack, title, effect] = actionCard(card.card || card);
+  const heads = card.heads ?? stack;
+  return h(onclick ? "button" : "div", { class: `card action ${state}`, "data-card": card.card || card, onclick },
+    h("span", { class: `stack s${stack}` }, stack),
+    h("span", { class: "title" }, title),
+    h("span", { class: "effect" }, effect),
+    h("span", { class: "heads", title: `place up to ${heads}` }, ...Array.from({ length: heads }, () => h("span", { class: "head" }))));
+}
+
+function drawOffer(ctx, ui) {
+  const v = ctx.view;
+  const turnCard = v.turn?.card;
+  mount(panels.offer, h("h2", {}, "Action cards", h("span", { class: "count" }, `stacks ${v.stacks.join(" · ")}`)),
+    turnCard ? h("div", { class: "taken" }, h("span", { class: "muted" }, `${seatName(ctx.summary.seats, v.turn.seat)} took:`), actionCardNode(turnCard, null, "taken")) : null,
+    h("div", { class: "cards" }, ...v.offer.map((c) => actionCardNode(c, ui.offerPick(c.card), ui.offerState(c.card)))));
+}
+
+function drawHand(ctx, ui) {
+  const v = ctx.view;
+  if (ctx.seat === null || !v.hand) return mount(panels.hand, h("h2", {}, "Power cards"), h("p", { class: "muted" }, "Spectators see only the number of cards in each hand."));
+  const c = colour(ctx.seat);
+  const played = v.played[ctx.seat].cards || [];
+  mount(panels.hand, h("h2", {}, "Your power cards", h("span", { class: "count" }, `${v.hand.length} in hand`)),
+    h("div", { class: "cards hand" }, ...[...v.hand].sort((a, b) => a - b).map((n) => powerCard(n, c, ui.handPick(n), ui.handState(n)))),
+    played.length ? h("div", { class: "played-row" }, h("span", { class: "muted" }, "Played: "), ...played.map((n) => powerCard(n, c, null, "used"))) : null);
+}
+
+/** Redraws the whole page from `ctx`. */
+export function render(ctx) {
+  if (!map) return ctx.mapReady.then(() => render(ctx));
+  const v = ctx.view;
+  document.getElementById("title").textContent = TITLE;
+  const phase = document.getElementById("phase");
+  phase.hidden = false;
+  phase.textContent = phaseText(v);
+  drawMap(ctx);
+  drawPlayers(ctx);
+  const ui = drawPrompt(panels.prompt, ctx, svg);
+  drawOffer(ctx, ui);
+  drawHand(ctx, ui);
+}

@@ -1,0 +1,174 @@
+// Builds the El Grande prompt panel: hand and offer picks, map targets, drafts, vetoes and discs.
+import { h, mount, label } from "./dom.js";
+import { setTargets } from "./board.js";
+import { colour } from "./colours.js";
+import { actionCard, POWER_HEADS } from "./cards.js";
+import { confirmRow, draftControls } from "./controls.js";
+import { buildable } from "./moves.js";
+import { describeMove, promptText, seatName, areaName } from "./elgrande_text.js";
+
+const PREFER = ["scoreboard", "value", "answer", "from", "card", "area", "region"];
+const chooser = { legal: null, fixed: {} };
+
+function isArea(view, v) {
+  return typeof v === "string" && (v in view.areas);
+}
+
+function scalarDiffs(moves) {
+  const keys = [...new Set(moves.flatMap((m) => Object.keys(m)))];
+  return keys.filter((k) => new Set(moves.map((m) => JSON.stringify(m[k]))).size > 1)
+    .sort((a, b) => ((PREFER.indexOf(a) + 99) % 99) - ((PREFER.indexOf(b) + 99) % 99));
+}
+
+function draftHooks(ctx, svg) {
+  const seats = ctx.summary.seats;
+  const card = ctx.view.turn?.card;
+  const ask = {
+    to: "Where does the next caballero go? (next to the King, or the Castillo)",
+    from: "Take one caballero from which region?", places: "Where does the next caballero go?",
+    sources: "Return one caballero from where?", supplement: "Take one from which region?",
+  };
+  const askKey = { from: "Move a caballero out of which region?", seat: "Whose caballero?", to: "Where does it go?", region: "From which region?" };
+  return {
+    isArea: (v) => isArea(ctx.view, v),
+    targets: (areas, onPick) => setTargets(svg, areas, onPick, chosenCounts(ctx.prompter.draft)),
+    describe: (m) => describeMove(m, seats, card),
+    askFor: (field, key) => (key ? askKey[key] : ask[field]) || "Choose:",
+    valueLabel: (v, key) => (key === "seat" ? `${label(colour(v).name)} — ${seatName(seats, v)}` : typeof v === "string" ? areaName(v) : typeof v === "object" && v ? describeMove({ type: "declare_action", moves: [v] }, seats) : String(v)),
+  };
+}
+
+function chosenCounts(draft) {
+  const out = {};
+  const add = (a, n = 1) => { out[a] = (out[a] || 0) + n; };
+  for (const [k, v] of Object.entries(draft || {})) {
+    if (k === "type") continue;
+    if (Array.isArray(v)) v.forEach((x) => (typeof x === "string" ? add(x) : x?.to ? add(x.to) : x?.region ? add(x.region) : null));
+    else if (v && typeof v === "object") Object.entries(v).forEach(([a, n]) => add(a, n));
+  }
+  return out;
+}
+
+function pickFrom(ctx, svg, moves, verb) {
+  const p = ctx.prompter;
+  const rest = moves.filter((m) => Object.entries(chooser.fixed).every(([k, v]) => JSON.stringify(m[k]) === JSON.stringify(v)));
+  if (rest.length === 1 && moves.length > 1 && !p.selected) queueMicrotask(() => p.select(rest[0]));
+  const key = scalarDiffs(rest).find((k) => rest.every((m) => m[k] === undefined || typeof m[k] !== "object"));
+  if (!key) return h("div", { class: "choices" }, ...rest.map((m) => h("button", { class: "btn", "data-move": m.type, onclick: () => p.select(m) }, verb(m))));
+  const values = [...new Set(rest.map((m) => m[key]))];
+  const choose = (v) => {
+    chooser.fixed = { ...chooser.fixed, [key]: v };
+    const left = rest.filter((m) => m[key] === v);
+    if (left.length === 1) p.select(left[0]); else p.onChange();
+  };
+  const areas = values.filter((v) => isArea(ctx.view, v));
+  setTargets(svg, areas, choose, {});
+  const back = Object.keys(chooser.fixed).length ? h("button", { class: "btn", onclick: () => { chooser.fixed = {}; p.select(null); } }, "Back") : null;
+  return h("div", {},
+    areas.length ? h("div", { class: "hint" }, "Click a highlighted area on the map, or:") : null, back,
+    h("div", { class: "choices" }, ...values.map((v) => h("button", { class: "btn", "data-choice": v, onclick: () => choose(v) },
+      isArea(ctx.view, v) ? areaName(v) : key === "scoreboard" ? v.slice(3).replace(/_/g, "·") : String(v)))));
+}
+
+function turnStep(ctx, svg) {
+  const p = ctx.prompter;
+  const t = ctx.view.turn;
+  const seats = ctx.summary.seats;
+  const place = p.ofType("place_caballeros");
+  const declare = p.ofType("declare_action");
+  const end = p.ofType("end_turn");
+  const heads = actionCard(t.card)[0];
+  return h("div", {},
+    h("div", { class: "status-row" },
+      h("span", { class: `tag ${t.placed ? "" : "turn"}` }, t.placed ? "✓ caballeros placed" : `place up to ${Math.min(heads, ctx.view.courts[ctx.seat])}`),
+      h("span", { class: `tag ${t.acted ? "" : "turn"}` }, t.acted ? "✓ special action done" : "special action open")),
+    h("div", { class: "choices" },
+      place.length ? h("button", { class: "btn primary", "data-testid": "begin-place", onclick: () => p.begin(place[0]) }, "Place caballeros…") : null,
+      declare.length === 1 && buildable(declare[0]) ? h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.begin(declare[0]) }, `${actionCard(t.card)[1]}…`) : null,
+      declare.length === 1 && !buildable(declare[0]) ? h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.select(declare[0]) }, `Use: ${actionCard(t.card)[1]}`) : null,
+      end.length ? h("button", { class: "btn", "data-testid": "end-turn", onclick: () => p.select(end[0]) }, "End my turn") : null),
+    declare.length > 1 ? h("div", { class: "sub" }, h("div", { class: "hint" }, `${actionCard(t.card)[1]}: ${actionCard(t.card)[2]}`),
+      pickFrom(ctx, svg, declare, (m) => describeMove(m, seats, t.card))) : null);
+}
+
+function vetoAnswer(ctx) {
+  const p = ctx.prompter;
+  const d = ctx.view.decision?.declaration;
+  const seats = ctx.summary.seats;
+  return h("div", {},
+    d ? h("div", { class: "draft" }, `${seatName(seats, d.seat)} declared ${describeMove({ type: "declare_action", ...(d.action || {}) }, seats, d.card)}`) : null,
+    h("div", { class: "choices" }, ...p.ofType("answer_veto").map((m) =>
+      h("button", { class: `btn ${m.answer === "veto" ? "primary" : ""}`, "data-answer": m.answer, onclick: () => p.select(m) }, describeMove(m, seats)))));
+}
+
+function body(ctx, svg, kind, ui) {
+  const p = ctx.prompter;
+  const seats = ctx.summary.seats;
+  const card = ctx.view.turn?.card;
+  switch (kind) {
+    case "play_power_card":
+      ui.hand = new Map(p.ofType("play_power_card").map((m) => [m.value, m]));
+      return h("p", { class: "hint" }, "Click a glowing card in your hand below.");
+    case "choose_action_card":
+      ui.offer = new Map(p.ofType("take_card").map((m) => [m.card, m]));
+      return h("p", { class: "hint" }, "Click a glowing action card.");
+    case "turn_step": return turnStep(ctx, svg);
+    case "veto_answer": return vetoAnswer(ctx);
+    default: {
+      const buildableOne = p.legal.length === 1 && buildable(p.legal[0]);
+      if (buildableOne || kind === "supplement_court") {
+        return h("div", { class: "choices" },
+          ...p.legal.map((m) => h("button", { class: "btn", onclick: () => p.select(m) }, describeMove(m, seats, card))),
+          buildable(p.legal[0]) ? h("button", { class: "btn primary", onclick: () => p.begin(p.legal[0]) }, "Choose…") : null);
+      }
+      return pickFrom(ctx, svg, p.legal, (m) => describeMove(m, seats, card));
+    }
+  }
+}
+
+function confirmText(ctx, m) {
+  if (m.type === "play_power_card") return `Play ${m.value} (${POWER_HEADS[m.value]} to court)`;
+  return describeMove(m, ctx.summary.seats, ctx.view.turn?.card);
+}
+
+function waiting(ctx) {
+  const v = ctx.view;
+  const who = Object.entries(v.pending).map(([s, pr]) => `${seatName(ctx.summary.seats, Number(s))} (${promptText(pr.kind)[0].toLowerCase()})`);
+  const mine = v.decision?.my_choice;
+  return h("div", {},
+    h("div", { class: "what" }, v.result ? "The game is over." : who.length ? "Waiting…" : "Nothing to do."),
+    who.length ? h("div", { class: "hint" }, `Waiting for ${who.join(", ")}.`) : null,
+    mine !== undefined ? h("div", { class: "draft" }, `Your sealed choice: ${typeof mine === "string" ? areaName(mine) : JSON.stringify(mine)}`) : null);
+}
+
+/**
+ * Draws the prompt panel and the board targets; returns the hooks the hand and offer use
+ * (which cards glow, what a click does).
+ */
+export function drawPrompt(panel, ctx, svg) {
+  const p = ctx.prompter;
+  if (chooser.legal !== p.legal) Object.assign(chooser, { legal: p.legal, fixed: {} });
+  if (!p.selected && !p.draft) chooser.fixed = chooser.fixed || {};
+  setTargets(svg, [], null, {});
+  const ui = { hand: new Map(), offer: new Map() };
+  const kind = ctx.seat !== null && ctx.live ? ctx.view.pending[String(ctx.seat)]?.kind : null;
+  panel.classList.toggle("idle", !kind || !p.legal.length);
+  if (!ctx.live) mount(panel, h("div", { class: "what" }, "Viewing the past"), h("div", { class: "hint" }, "Moves are disabled until you go back to now."));
+  else if (!kind || !p.legal.length) mount(panel, waiting(ctx));
+  else {
+    const [title, hint] = promptText(kind);
+    const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
+    mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, hint), main,
+      p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,
+      p.selected && !p.draft ? confirmRow(p, "Confirm") : null,
+      p.busy ? h("div", { class: "muted" }, "Sending…") : null,
+      p.error ? h("div", { class: "error-box", role: "alert" }, p.error) : null);
+  }
+  const sel = p.selected;
+  return {
+    handPick: (n) => (ui.hand.has(n) ? () => p.select(ui.hand.get(n)) : null),
+    handState: (n) => (sel?.type === "play_power_card" && sel.value === n ? "playable selected" : ui.hand.has(n) ? "playable" : ""),
+    offerPick: (c) => (ui.offer.has(c) ? () => p.select(ui.offer.get(c)) : null),
+    offerState: (c) => (sel?.type === "take_card" && sel.card === c ? "playable selected" : ui.offer.has(c) ? "playable" : ""),
+  };
+}

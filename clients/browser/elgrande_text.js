@@ -1,0 +1,105 @@
+// Writes El Grande moves, log events and prompts as short English sentences.
+import { label } from "./dom.js";
+import { actionCard } from "./cards.js";
+import { colour } from "./colours.js";
+
+/** Returns an area's display name ("castillo" → "the Castillo"). */
+export function areaName(id) {
+  return id === "castillo" ? "the Castillo" : id === "court" ? "the court" : id === "province" ? "the province" : label(id);
+}
+
+/** Returns the player's name for a seat, from the game summary's seats. */
+export function seatName(seats, seat) {
+  return seats?.[seat]?.name || `${label(colour(seat).name)} (seat ${seat + 1})`;
+}
+
+function counted(obj) {
+  const parts = Object.entries(obj || {}).map(([a, n]) => `${n} → ${areaName(a)}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+function declaration(m, seats) {
+  const parts = [];
+  if (m.moves) parts.push(m.moves.length ? m.moves.map((x) => `${label(colour(x.seat).name)} ${areaName(x.from)} → ${areaName(x.to)}`).join("; ") : "no moves");
+  if (m.places) parts.push(m.places.length ? `place in ${m.places.map(areaName).join(", ")}` : "place none");
+  if (m.removals) parts.push(m.removals.map((x) => `remove ${seatName(seats, x.seat)}'s from ${areaName(x.region)}`).join("; ") || "no removals");
+  if (m.scoreboard) parts.push(`scoreboard ${m.scoreboard.slice(3).replace(/_/g, "·")}`);
+  if (m.area) parts.push(areaName(m.area));
+  if (m.value !== undefined) parts.push(m.value === null ? "a sealed card" : `power card ${m.value}`);
+  if (m.supplement && Object.keys(m.supplement).length) parts.push(`supplement from ${Object.keys(m.supplement).map(areaName).join(", ")}`);
+  return parts.join(" · ");
+}
+
+/** Returns a one-line description of a move, e.g. "Place 2 → Aragon, 1 → the Castillo". */
+export function describeMove(m, seats, card) {
+  switch (m.type) {
+    case "play_power_card": return `Play power card ${m.value}`;
+    case "supplement_court": return Object.keys(m.from || {}).length ? `Take into court: ${Object.entries(m.from).map(([a, n]) => `${n} from ${areaName(a)}`).join(", ")}` : "Take none from the board";
+    case "take_card": return `Take “${actionCard(m.card)[1]}”`;
+    case "place_caballeros": return Object.keys(m.to || {}).length ? `Place ${counted(m.to)}` : "Place no caballeros";
+    case "declare_action": {
+      const text = declaration(m, seats);
+      return `${card ? actionCard(card)[1] : "Special action"}${text ? ": " + text : ""}`;
+    }
+    case "end_turn": return "End my turn";
+    case "answer_veto": return m.answer === "allow" ? "Allow it" : `Veto it${m.from > 1 ? ` from step ${m.from}` : ""}`;
+    case "choose_region": return `Disc: ${areaName(m.region)}`;
+    case "return_caballeros": return m.sources.length ? `Return from ${m.sources.map(areaName).join(", ")}` : "Return nothing";
+    default: return label(m.type);
+  }
+}
+
+const PROMPT_TEXT = {
+  play_power_card: ["Play a power card", "Pick a card from your hand. Higher cards act earlier; more heads bring more caballeros into your court."],
+  supplement_court: ["Fill your court?", "Your province is short. You may take your own caballeros from open regions into the court."],
+  choose_action_card: ["Take an action card", "Pick one of the face-up cards."],
+  turn_step: ["Your turn", "Place caballeros next to the King or in the Castillo, use the card's special action (in either order), then end your turn."],
+  veto_answer: ["Veto?", "A special action was declared. Allow it, or spend your Veto."],
+  castillo_disc: ["Castillo disc", "Choose the region where your Castillo caballeros go."],
+  eviction_disc: ["Eviction disc", "Choose where your evicted caballeros go."],
+  return_two_disc: ["Secret return", "Choose the region you return 2 caballeros from."],
+  return_all_disc: ["Secret return", "Choose the region you return all your caballeros from."],
+  secret_scoring_disc: ["Secret scoring", "Choose a region; regions chosen by exactly one player are scored."],
+  king_returns_choice: ["The King returns", "Choose where your 3 returned caballeros come from."],
+};
+
+/** Returns [title, hint] for a prompt kind. */
+export function promptText(kind) {
+  return PROMPT_TEXT[kind] || [label(kind), ""];
+}
+
+function movedText(e, seats) {
+  const by = e.moves.map(([seat, from, to, n]) => `${n} ${label(colour(seat).name)} ${areaName(from)} → ${areaName(to)}`);
+  return by.join(", ");
+}
+
+/** Returns one readable line for a log entry (null to leave it out). */
+export function describeEvent(entry, seats) {
+  const e = entry.event || {};
+  const who = (s) => seatName(seats, s);
+  switch (e.type) {
+    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.`;
+    case "round_started": return `Round ${e.round} begins. Offer: ${(e.offer || []).map((c) => actionCard(c)[1]).join(", ")}.`;
+    case "power_card_played": return `${who(e.seat)} plays power card ${e.value}.`;
+    case "turn_started": return `${who(e.seat)}'s turn: ${e.intake} caballero${e.intake === 1 ? "" : "s"} to court.`;
+    case "court_supplemented": return `${who(e.seat)} fills the court: ${movedText(e, seats)}.`;
+    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”.`;
+    case "caballeros_placed": return `${who(e.seat)} places ${movedText(e, seats)}.`;
+    case "action_declared": return `${who(e.seat)} declares ${describeMove({ type: "declare_action", ...(e.action || {}) }, seats, e.card)}.`;
+    case "action_skipped": return `${who(e.seat)} skips the special action.`;
+    case "caballeros_moved": return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e, seats)}.`;
+    case "area_scored": return `${areaName(e.area)} scores: ${e.points.map((p, s) => p ? `${who(s)} +${p}` : null).filter(Boolean).join(", ") || "nobody"}.`;
+    case "king_moved": return `The King moves to ${areaName(e.to)}.`;
+    case "grande_moved": return `${who(e.seat)}'s Grande moves to ${areaName(e.to)}.`;
+    case "scoreboard_placed": return `Scoreboard ${e.scoreboard.slice(3).replace(/_/g, "·")} goes to ${areaName(e.to)}.`;
+    case "power_card_taken_back": return `${who(e.seat)} takes a power card back${e.value ? ` (${e.value})` : ""}.`;
+    case "decision_opened": return `${promptText(e.kind)[0]}: ${(e.members || []).map(who).join(", ")} must choose.`;
+    case "choice_made": return `${who(e.seat)} has chosen${e.choice !== undefined ? ` (${typeof e.choice === "string" ? areaName(e.choice) : JSON.stringify(e.choice)})` : ""}.`;
+    case "choices_revealed": return `Choices revealed: ${(e.choices || []).map(([s, c]) => `${who(s)} ${typeof c === "string" ? areaName(c) : c?.answer || JSON.stringify(c)}`).join(", ")}.`;
+    case "turn_ended": return `${who(e.seat)} ends the turn.`;
+    case "round_ended": return `Round ${e.round ?? ""} ends.`;
+    case "general_scoring_ended": return "General scoring done.";
+    case "game_ended": return "The game is over.";
+    default: return entry.kind === "service" ? label(e.type || "service event") : label(e.type || "event");
+  }
+}

@@ -1,0 +1,61 @@
+// Shows the game's log as readable lines and lets the reader step through past versions.
+import { h, mount } from "./dom.js";
+import * as api from "./api.js";
+
+const PAGE = 200;
+
+/** Keeps the loaded log entries and draws the history panel (`el`). */
+export class History {
+  constructor({ describe, names, onPick }) {
+    Object.assign(this, { describe, names, onPick, entries: [], latest: 0, at: null });
+    this.el = h("section", { class: "panel history", "aria-label": "History" });
+  }
+
+  /** Loads log entries after the last one held, up to `version`, and redraws. */
+  async sync(version) {
+    for (;;) {
+      const after = this.entries.length ? this.entries[this.entries.length - 1].v : 0;
+      if (version !== null && after >= version) break;
+      const body = await api.get("/events", { after, limit: PAGE });
+      const items = Array.isArray(body) ? body : body.events || body.items || [];
+      this.entries.push(...items.filter((e) => e.v > after));
+      if (items.length < PAGE) break;
+    }
+    this.latest = this.entries.length ? this.entries[this.entries.length - 1].v : 0;
+    this.draw();
+  }
+
+  /** Highlights the version being viewed (null = now). */
+  mark(v) {
+    this.at = v;
+    this.draw();
+  }
+
+  step(v) {
+    this.onPick(Math.max(1, Math.min(v, this.latest)) === this.latest ? null : Math.max(1, v));
+  }
+
+  line(entry) {
+    const text = entry.hidden ? "A hidden event." : this.describe(entry, this.names());
+    if (!text) return null;
+    const current = (this.at ?? this.latest) === entry.v;
+    return h("li", { class: current ? "current" : "", "data-v": entry.v, onclick: () => this.step(entry.v) },
+      h("span", { class: "v" }, entry.v), h("span", {}, text));
+  }
+
+  draw() {
+    const shown = this.at ?? this.latest;
+    const list = h("ol", {}, ...this.entries.map((e) => this.line(e)).filter(Boolean));
+    mount(this.el,
+      h("h2", {}, "History", h("span", { class: "count" }, `${this.latest} events`)),
+      h("div", { class: "stepper" },
+        h("button", { class: "btn", title: "First", "aria-label": "First version", onclick: () => this.step(1) }, "⏮"),
+        h("button", { class: "btn", title: "Back", "aria-label": "Previous version", "data-testid": "history-back", onclick: () => this.step(shown - 1) }, "◀"),
+        h("span", { class: "at", "data-testid": "history-at" }, `v${shown} / ${this.latest}`),
+        h("button", { class: "btn", title: "Forward", "aria-label": "Next version", "data-testid": "history-forward", onclick: () => this.step(shown + 1) }, "▶"),
+        h("button", { class: "btn", title: "Now", "aria-label": "Latest version", onclick: () => this.step(this.latest) }, "⏭")),
+      list);
+    const cur = list.querySelector(".current");
+    if (cur) requestAnimationFrame(() => { list.scrollTop = cur.offsetTop - list.clientHeight / 2; });
+  }
+}
