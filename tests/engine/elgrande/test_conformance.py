@@ -1,0 +1,112 @@
+"""Plays random El Grande games through the contract and checks the game's invariants.
+
+Pieces conserved (§1.5), the King's region taboo (R23), scores never fall (R45), the right
+number of rounds and general scorings (R9, R35, O-S1), replay = live, and no leaks (§4):
+no view or redacted event of a running game holds the seed, a face-down card, another
+seat's hand or played pile, or another seat's sealed choice.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+import engine
+from engine.elgrande import data
+from engine.elgrande.state import State
+from tests.conformance import Checks, canon, play, scale
+
+game = engine.get_game("elgrande")
+Json = dict[str, Any]
+
+
+def invariants(s: State) -> list[str]:
+    problems = []
+    for p in range(s.seats):
+        total = s.province[p] + s.court[p] + sum(row[p] for row in s.board)
+        if total != data.CABALLEROS or min(s.province[p], s.court[p], *(row[p] for row in s.board)) < 0:
+            problems.append(f"seat {p}: {total} caballeros, province {s.province[p]}, court {s.court[p]}")
+    if s.king == data.CASTILLO or data.CASTILLO in s.grandes:
+        problems.append("King or Grande in the Castillo (R28, R29)")
+    if len({a for a in s.scoreboards if a >= 0}) != len([a for a in s.scoreboards if a >= 0]):
+        problems.append("two scoreboards share an area (X15)")
+    return problems
+
+
+def step(before: State, after: State, events: list[Json]) -> list[str]:
+    problems = []
+    if any(a < b for a, b in zip(after.scores, before.scores, strict=True)):
+        problems.append(f"a score fell: {before.scores} -> {after.scores} (R45)")
+    state = before
+    for event in events:
+        nxt = game.evolve(state, event)
+        if event["type"] != "king_moved" and nxt.board[state.king] != state.board[state.king]:
+            problems.append(f"{event} changed the King's region {data.AREAS[state.king].id} (R23)")
+        if event["type"] != "king_moved" and nxt.king == state.king:
+            moved = [p for p in range(state.seats) if nxt.grandes[p] != state.grandes[p]]
+            if any(state.king in (state.grandes[p], nxt.grandes[p]) for p in moved):
+                problems.append(f"{event} moved a Grande into or out of the King's region (R29)")
+        state = nxt
+    return problems
+
+
+def _sentinels(s: State) -> list[str]:
+    hidden = [f'"{card}"' for stack in s.stacks for card in stack]  # H4
+    return hidden + ([s.seed] if s.seed else [])
+
+
+def leaks(s: State, events: list[Json], viewer: Any) -> list[str]:
+    if s.phase == "over":
+        return []
+    problems = []
+    v = game.view(s, viewer)
+    texts = [canon(v)] + [canon(game.redact(e, viewer)) for e in events]
+    for text in texts:
+        problems += [f"viewer {viewer} sees hidden {x}" for x in _sentinels(s) if x in text]
+    for p in range(s.seats):
+        if p != viewer and ("cards" in v["hands"][p] or "cards" in v["played"][p]):
+            problems.append(f"viewer {viewer} sees seat {p}'s hand or pile (H1, H2)")
+    if v["decision"] and ("choices" in v["decision"]):
+        problems.append(f"viewer {viewer} sees sealed choices (H6)")
+    for e in events:
+        r = game.redact(e, viewer)
+        if r and e["type"] == "choice_made" and e["seat"] != viewer and "choice" in r:
+            problems.append(f"viewer {viewer} sees {e['seat']}'s sealed choice (H6, H7)")
+        if r and e["type"] == "power_card_taken_back" and e["seat"] != viewer and "value" in r:
+            problems.append(f"viewer {viewer} sees a taken-back card (H3)")
+    return problems
+
+
+def final(s: State, events: list[Json]) -> list[str]:
+    rounds = [e["round"] for e in events if e["type"] == "round_started"]
+    scorings = [e["round"] for e in events if e["type"] == "general_scoring_ended"]
+    expected = list(data.SHORT_GAME_ROUNDS if s.options.short_game else data.ROUNDS)
+    problems = []
+    if rounds != expected:
+        problems.append(f"played rounds {rounds}, expected {expected} (R9, O-S1)")
+    if scorings != [3, 6, 9]:
+        problems.append(f"general scorings after {scorings}, expected [3, 6, 9] (R35)")
+    if events[-1]["type"] != "game_ended" or game.result(s) is None:
+        problems.append("the game did not end with game_ended (R53)")
+    return problems
+
+
+CHECKS = Checks(invariants=invariants, step=step, leaks=leaks, final=final)
+OPTION_SETS = [{}, {"veto": False}, {"short_game": True}, {"veto": False, "short_game": True}]
+CASES = list(itertools.product(range(2, 6), range(len(OPTION_SETS))))
+
+
+@pytest.mark.parametrize(("seats", "opt"), CASES)
+def test_random_games_keep_the_invariants(seats: int, opt: int) -> None:
+    for k in range(12 * scale()):
+        seed = f"conformance-{seats}-{opt}-{k}"
+        out = play(game, seats, OPTION_SETS[opt], seed, CHECKS, sample_legal=2, check_leaks_every=3)
+        assert not out.problems, (seed, out.problems[:5])
+
+
+def test_replay_is_byte_identical() -> None:
+    out = play(game, 4, {}, "replay-seed", Checks())
+    again = play(game, 4, {}, "replay-seed", Checks())
+    assert canon(out.events) == canon(again.events)
