@@ -32,6 +32,7 @@ class Config:
     ADMIN_TOKEN: str = ""
     PUBLIC_URL: str = "http://127.0.0.1:8000"
     SMTP_URL: str = ""
+    INBOUND_SECRET: str = ""
     MAIL_FROM: str = "castillo@localhost"
     MAIL_DOMAIN: str = "localhost"
     DATA_DIR: str = "./castillo-data"

@@ -1,0 +1,61 @@
+"""Serves what needs no game: the catalog of registered games, liveness, and a trivial ping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis
+from flask_smorest import Blueprint
+
+import engine
+from service.api import schemas
+from service.api.common import service
+
+blp = Blueprint("catalog", __name__, description="Registered games and service health")
+
+
+def _entry(name: str) -> dict[str, Any]:
+    game = engine.get_game(name)
+    info = game.INFO
+    return {"name": info["name"], "title": info["title"], "seats": list(info["seats"]),
+            "options": info["options"], "moves": dict(game.MOVES), "events": dict(game.EVENTS),
+            "prompts": dict(game.PROMPTS), "engine_version": game.ENGINE_VERSION}
+
+
+def playable() -> list[str]:
+    """Returns the registered games whose engine module is complete enough to serve."""
+    names = []
+    for name in engine.GAMES:
+        try:
+            game = engine.get_game(name)
+        except ImportError:
+            continue
+        if all(hasattr(game, attr) for attr in ("INFO", "setup", "decide", "ENGINE_VERSION")):
+            names.append(name)
+    return names
+
+
+@blp.route("/catalog", methods=["GET"])
+@blp.response(200, schemas.Catalog)
+def get_catalog() -> dict[str, Any]:
+    """Lists the registered games: seat ranges, options with defaults, move/event/prompt types."""
+    return {"games": [_entry(name) for name in playable()]}
+
+
+@blp.route("/health", methods=["GET"])
+@blp.response(200, schemas.Health)
+@blp.alt_response(503, schema=schemas.Health, description="Redis is unreachable")
+def get_health() -> Any:
+    """Reports liveness and whether the game store (Redis) answers."""
+    try:
+        service().redis.ping()
+    except redis.RedisError:
+        return {"status": "degraded", "redis": "unreachable"}, 503
+    return {"status": "ok", "redis": "ok"}
+
+
+@blp.route("/ping", methods=["GET"])
+@blp.response(200, schemas.Pong)
+def get_ping() -> dict[str, bool]:
+    """Answers without touching Redis (a baseline for benchmarks and load balancers)."""
+    return {"pong": True}

@@ -1,0 +1,114 @@
+"""Helpers shared by the blueprints: the caller's credential, ETags, idempotency and problem docs."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, request
+from flask_smorest import Blueprint
+
+from service.api import schemas
+from service.auth import Principal, operator, resolve
+from service.errors import STATUS, ServiceError, validation
+from service.games import GameService, Loaded
+from service.store import canonical
+
+PROBLEM_TYPE = "application/problem+json"
+BEARER = [{"bearer": []}, {}]
+ETAG = {"ETag": {"description": 'the game version, quoted: "<version>"', "schema": {"type": "string"}}}
+IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": True,
+               "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+               "description": "required; a retry with the same key and body returns the first answer"}
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+            "description": 'the version the move is decided against, e.g. "12" (412 if stale)'}
+
+
+def service() -> GameService:
+    """Returns the app's GameService."""
+    return current_app.extensions["castillo"]
+
+
+def bearer() -> str | None:
+    """Returns the bearer token of the request, if any; refuses other Authorization schemes."""
+    header = request.headers.get("Authorization", "")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ServiceError("unauthorized", "use 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def caller(loaded: Loaded) -> Principal:
+    """Returns the principal of the request's credential in `loaded`'s game."""
+    cfg = service().config
+    return resolve(loaded.meta, bearer(), cfg.SECRET_KEY, cfg.ADMIN_TOKEN)
+
+
+def anyone() -> Principal:
+    """Returns the principal of a request that is not about one game (operator or anonymous)."""
+    return operator(bearer(), service().config.ADMIN_TOKEN)
+
+
+def need_seat(who: Principal) -> int:
+    """Returns the caller's seat; refuses callers without one."""
+    if who.role == "seat" and who.seat is not None:
+        return who.seat
+    if who.role == "spectator" and who.ident == "anonymous":
+        raise ServiceError("unauthorized", "a seat token or session is required")
+    raise ServiceError("forbidden", "only a seat of this game can do that")
+
+
+def need_admin(who: Principal) -> None:
+    """Refuses callers without the game's admin powers."""
+    if who.is_admin:
+        return
+    code = "unauthorized" if who.ident == "anonymous" else "forbidden"
+    raise ServiceError(code, "the game's admin token is required")
+
+
+def idempotency(route: str, who: Principal, body: Any) -> tuple[str, str]:
+    """Returns (scope, body hash) of the request's Idempotency-Key for (credential, route)."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key or len(key) > 200:
+        raise validation("the Idempotency-Key header (1-200 characters) is required on this route")
+    scope = hashlib.sha256(f"{who.ident}|{route}|{key}".encode()).hexdigest()
+    return scope, hashlib.sha256(canonical(body)).hexdigest()
+
+
+def if_match() -> int | None:
+    """Returns the version of an If-Match header, or None without one."""
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    value = raw.strip().removeprefix("W/").strip('"')
+    if not value.isdigit() or len(value) > 12:
+        raise validation(f"If-Match must be a quoted version like \"12\", got {raw[:40]!r}")
+    return int(value)
+
+
+def etag(version: int) -> dict[str, str]:
+    """Returns the ETag header of a version."""
+    return {"ETag": f'"{version}"'}
+
+
+def problems(blp: Blueprint, *codes: str, if_match: bool = False) -> Callable[[Any], Any]:
+    """Documents the problem responses of a route: one per status, listing its codes."""
+    by_status: dict[int, list[str]] = {}
+    for code in codes:
+        by_status.setdefault(STATUS[code], []).append(code)
+    if if_match:
+        by_status.setdefault(412, []).append("version-conflict")
+
+    def decorate(func: Any) -> Any:
+        for status, names in sorted(by_status.items()):
+            func = blp.alt_response(status, schema=schemas.Problem, content_type=PROBLEM_TYPE,
+                                    description="problem: " + ", ".join(sorted(set(names))))(func)
+        return func
+
+    return decorate
+
+
+GAME_CODES = ("unknown-game", "unauthorized", "validation")

@@ -1,0 +1,117 @@
+"""Serves a game's history: the paged log, the SSE stream, the exported record and the audit."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Response, request
+from flask_smorest import Blueprint
+
+from service import audit
+from service import history as records
+from service.api import schemas
+from service.api.common import BEARER, ETAG, GAME_CODES, caller, etag, problems, service
+from service.auth import Principal
+from service.errors import validation
+from service.games import GameService
+from service.store import entry_id, log_key
+
+blp = Blueprint("history", __name__, url_prefix="/games", description="Log, stream, record and audit")
+
+STREAM_DOC = {"200": {"description": "Server-Sent Events: `id:` = version, `event: entry`, `data:` = the "
+                      "entry as the caller may see it; comments as keep-alives; `event: end` once over",
+                      "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+RECORD_DOC = {"200": {"description": "JSON Lines (one entry per line) or a readable text record",
+                      "content": {"application/x-ndjson": {"schema": {"type": "string"}},
+                                  "text/plain": {"schema": {"type": "string"}}}}}
+
+
+@blp.route("/<game_id>/events", methods=["GET"])
+@blp.arguments(schemas.PageArgs, location="query", error_status_code=400)
+@blp.response(200, schemas.Page, headers=ETAG)
+@blp.doc(security=BEARER)
+@problems(blp, *GAME_CODES)
+def get_events(args: dict[str, Any], game_id: str) -> Any:
+    """Returns the log after version `after` (at most `limit` entries), redacted for the caller."""
+    loaded = service().load(game_id)
+    viewer = loaded.viewer(caller(loaded))
+    answer = records.page(service(), loaded, viewer, args["after"], args["limit"])
+    return answer, 200, etag(loaded.version)
+
+
+def _resume_point(default: int) -> int:
+    """Returns the version to stream after: Last-Event-ID, else `after`, else `default`."""
+    raw = request.headers.get("Last-Event-ID") or request.args.get("after")
+    if raw is None:
+        return default
+    if not raw.strip().isdigit() or len(raw.strip()) > 12:
+        raise validation(f"Last-Event-ID / after must be a version number, got {raw[:40]!r}")
+    return int(raw.strip())
+
+
+@blp.route("/<game_id>/stream", methods=["GET"])
+@blp.arguments(schemas.StreamArgs, location="query", error_status_code=400)
+@blp.doc(security=BEARER, responses=STREAM_DOC,
+         parameters=[{"name": "Last-Event-ID", "in": "header", "required": False, "schema": {"type": "string"},
+                      "description": "resume after this version (as sent in `id:`)"}])
+@problems(blp, *GAME_CODES)
+def get_stream(args: dict[str, Any], game_id: str) -> Response:
+    """Streams new log entries as Server-Sent Events, resumable with Last-Event-ID.
+
+    Without Last-Event-ID or `after` the stream starts at the current version.
+    """
+    svc = service()
+    loaded = svc.load(game_id)
+    who = caller(loaded)
+    after = _resume_point(loaded.version)
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(_events(svc, game_id, who, after), mimetype="text/event-stream", headers=headers)
+
+
+def _events(svc: GameService, game_id: str, who: Principal, after: int) -> Iterator[str]:
+    """Yields SSE frames: entries after `after`, keep-alive comments, `end` once the game is over."""
+    yield "retry: 3000\n\n"
+    last, key = after, log_key(game_id)
+    block = int(svc.config.SSE_KEEPALIVE_S * 1000)
+    while True:
+        rows = svc.redis.xread({key: entry_id(last)}, count=500, block=block)
+        loaded = svc.load(game_id)
+        if rows:
+            envs = [json.loads(fields[b"envelope"]) for _, fields in rows[0][1]]
+            for env in records.redact_all(loaded.game, envs, loaded.viewer(who)):
+                yield f"id: {env['v']}\nevent: entry\ndata: {json.dumps(env, separators=(',', ':'))}\n\n"
+            last = envs[-1]["v"]
+        elif loaded.status == "running":
+            yield ": keep-alive\n\n"
+        if loaded.status != "running" and last >= loaded.version:
+            yield f"event: end\ndata: {json.dumps({'status': loaded.status, 'version': last})}\n\n"
+            return
+
+
+@blp.route("/<game_id>/record", methods=["GET"])
+@blp.arguments(schemas.RecordArgs, location="query", error_status_code=400)
+@blp.doc(security=BEARER, responses=RECORD_DOC)
+@problems(blp, *GAME_CODES)
+def get_record(args: dict[str, Any], game_id: str) -> Response:
+    """Exports the log as the caller may see it: JSON Lines, or a readable record (`format=text`)."""
+    loaded = service().load(game_id)
+    viewer = loaded.viewer(caller(loaded))
+    if args["format"] == "text":
+        body, mimetype = records.record_text(service(), loaded, viewer), "text/plain"
+    else:
+        body, mimetype = records.record_lines(service(), loaded, viewer), "application/x-ndjson"
+    name = f"castillo-{game_id}.{'txt' if args['format'] == 'text' else 'jsonl'}"
+    return Response(body, mimetype=mimetype, headers={**etag(loaded.version),
+                                                      "Content-Disposition": f'inline; filename="{name}"'})
+
+
+@blp.route("/<game_id>/verify", methods=["GET"])
+@blp.response(200, schemas.Verified)
+@problems(blp, "unknown-game")
+def get_verify(game_id: str) -> Any:
+    """Audits the log: the hash chain; once over, the seed and a re-run of setup and every move."""
+    svc = service()
+    loaded = svc.load(game_id)
+    return audit.verify(loaded.game, game_id, svc.store.raw(game_id), loaded.status != "running")

@@ -1,0 +1,88 @@
+"""Serves moves: submit one, a batch or text (all or nothing), and the dry run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask_smorest import Blueprint
+
+from engine.errors import GameOver, RuleViolation
+from service.api import schemas
+from service.api.common import BEARER, GAME_CODES, IDEMPOTENCY, IF_MATCH, caller, etag, idempotency, if_match
+from service.api.common import need_seat, problems, service
+from service.errors import ServiceError, problem, validation
+from service.games import Loaded
+
+blp = Blueprint("moves", __name__, url_prefix="/games", description="Submitting moves")
+
+MOVE_CODES = (*GAME_CODES, "forbidden", "malformed-move", "illegal-move", "not-your-turn", "game-over",
+              "version-conflict")
+
+
+def parsed_moves(loaded: Loaded, seat: int, body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Returns the moves of a body: `move`, `moves`, or `text` parsed by the game's notation."""
+    if "move" in body:
+        return [body["move"]]
+    if "moves" in body:
+        return list(body["moves"])
+    if loaded.status != "running":
+        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+    moves = loaded.game.parse_move(body["text"], loaded.folded.state, seat)
+    if not moves:
+        raise validation("the text holds no move")
+    return moves
+
+
+def _expected(body: dict[str, Any]) -> tuple[int | None, bool]:
+    """Returns (expected version, whether it came from If-Match); refuses two that disagree."""
+    header, field = if_match(), body.get("expected_version")
+    if header is not None and field is not None and header != field:
+        raise validation("If-Match and expected_version disagree")
+    return (header, True) if header is not None else (field, False)
+
+
+@blp.route("/<game_id>/moves", methods=["POST"])
+@blp.arguments(schemas.MovesIn, error_status_code=400)
+@blp.response(201, schemas.MoveOut, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.doc(parameters=[IDEMPOTENCY, IF_MATCH], security=BEARER)
+@problems(blp, *MOVE_CODES, "idempotency-mismatch", if_match=True)
+def post_moves(body: dict[str, Any], game_id: str) -> Any:
+    """Submits a move, a batch (`moves`, applied in order, all or nothing) or `text`.
+
+    With `If-Match` (412) or `expected_version` (409) a stale game is refused; with neither
+    the moves are decided against the latest version. A retry with the same Idempotency-Key
+    returns the first answer and appends nothing.
+    """
+    svc = service()
+    loaded = svc.load(game_id)
+    who = caller(loaded)
+    seat = need_seat(who)
+    scope, body_hash = idempotency(f"POST /games/{game_id}/moves", who, request.get_json(silent=True))
+    expected, precondition = _expected(body)
+    moves = parsed_moves(loaded, seat, body)
+    answer = svc.submit(game_id, seat, moves, expected_version=expected, precondition=precondition,
+                        idempotency_key=request.headers["Idempotency-Key"].strip(), scope=scope,
+                        body_hash=body_hash)
+    return answer, 201, etag(answer["version"])
+
+
+@blp.route("/<game_id>/moves/validate", methods=["POST"])
+@blp.arguments(schemas.MovesIn, error_status_code=400)
+@blp.response(200, schemas.Validated)
+@blp.doc(security=BEARER)
+@problems(blp, *GAME_CODES, "forbidden", "version-conflict", if_match=True)
+def validate_moves(body: dict[str, Any], game_id: str) -> Any:
+    """Dry run: tells whether the moves would be accepted now (and why not), appending nothing."""
+    svc = service()
+    loaded = svc.load(game_id)
+    seat = need_seat(caller(loaded))
+    expected, precondition = _expected(body)
+    if expected is not None and expected != loaded.version:
+        raise ServiceError("version-conflict", f"expected version {expected}, the game is at {loaded.version}",
+                           status=412 if precondition else 409, version=loaded.version)
+    try:
+        outcome = svc.dry_run(game_id, seat, parsed_moves(loaded, seat, body))
+    except RuleViolation as exc:
+        return {"valid": False, "problem": problem(exc)[1], "outcome": None}
+    return {"valid": True, "problem": None, "outcome": outcome}

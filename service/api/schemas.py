@@ -1,0 +1,300 @@
+"""Declares every request and response body of the HTTP API (marshmallow; openapi.yaml is built from these).
+
+Game-specific values (moves, events, views, prompts' extra fields) are JSON objects whose
+types each game lists in its MOVES/EVENTS/PROMPTS tables, served by `GET /catalog`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.errors import STATUS
+
+Obj = fields.Dict  # a JSON object of a game (move, event, view ...)
+MAX_BATCH = 200
+
+
+class Problem(Schema):
+    """RFC 9457 problem details with Castillo's stable `code`."""
+
+    type = fields.String(required=True, metadata={"description": "urn:castillo:problem:<code>"})
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    code = fields.String(required=True, validate=validate.OneOf(sorted(STATUS)))
+    rule = fields.String(metadata={"description": "the rule the move breaks, e.g. R23"})
+    reason = fields.String(metadata={"description": "stable machine-readable reason of the engine"})
+    version = fields.Integer(metadata={"description": "the game's current version (conflicts)"})
+    errors = fields.Dict(metadata={"description": "field -> messages (validation)"})
+    left = fields.Integer(metadata={"description": "vacation days left"})
+
+
+class SeatIn(Schema):
+    name = fields.String(required=True, validate=validate.Length(1, 60))
+    email = fields.Email(load_default=None, allow_none=True)
+
+
+class TimeControlIn(Schema):
+    """Time control of a game: seconds of running clock; weekends/vacations pause it."""
+
+    per_move = fields.Integer(allow_none=True, validate=validate.Range(0, 366 * 86400))
+    per_kind = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(0, 366 * 86400)))
+    reminders = fields.List(fields.Integer(validate=validate.Range(0, 366 * 86400)), validate=validate.Length(0, 10))
+    weekend_pause = fields.Boolean()
+    timezone = fields.String(validate=validate.Length(1, 64))
+    vacation_days = fields.Integer(validate=validate.Range(0, 365))
+    absent_after = fields.Integer(validate=validate.Range(0, 100))
+
+
+class TimeControlOut(Schema):
+    per_move = fields.Integer(required=True, allow_none=True)
+    per_kind = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    reminders = fields.List(fields.Integer(), required=True)
+    weekend_pause = fields.Boolean(required=True)
+    timezone = fields.String(required=True)
+    vacation_days = fields.Integer(required=True)
+    absent_after = fields.Integer(required=True)
+
+
+class CreateIn(Schema):
+    game = fields.String(required=True, metadata={"description": "a game of GET /catalog"})
+    options = fields.Dict(load_default=dict, metadata={"description": "option id -> value (see /catalog)"})
+    seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(1, 12))
+    time_control = fields.Nested(TimeControlIn, load_default=None, allow_none=True)
+
+
+class SeatCreated(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True, allow_none=True, metadata={"description": "shown once"})
+    link = fields.String(required=True, allow_none=True, metadata={"description": "signed play link"})
+
+
+class Created(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    url = fields.String(required=True)
+    admin_token = fields.String(required=True, allow_none=True, metadata={"description": "shown once"})
+    seats = fields.List(fields.Nested(SeatCreated), required=True)
+    secrets_shown = fields.Boolean(required=True, metadata={"description": "false on an idempotent replay"})
+
+
+class Due(Schema):
+    """An open prompt of one seat and its deadline (epoch seconds)."""
+
+    seat = fields.Integer(required=True)
+    prompt = fields.String(required=True)
+    kind = fields.String(required=True)
+    since = fields.Integer(required=True, allow_none=True)
+    turn = fields.Raw(required=True, allow_none=True)
+    opened = fields.Float(required=True)
+    deadline = fields.Float(required=True, allow_none=True)
+    reminders = fields.List(fields.Float(), required=True)
+
+
+class SeatOut(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    absent = fields.Boolean(required=True)
+    bot = fields.String(required=True, allow_none=True)
+    vacations = fields.List(fields.List(fields.String()), required=True)
+
+
+class Summary(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["running", "finished", "aborted"]))
+    version = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    prompts = fields.List(fields.Nested(Due), required=True)
+    time_control = fields.Nested(TimeControlOut, required=True)
+    created = fields.Integer(required=True, metadata={"description": "epoch ms"})
+    result = fields.Dict(required=True, allow_none=True)
+    you = fields.Dict(required=True, metadata={"description": "the caller: role and seat"})
+
+
+class SessionIn(Schema):
+    link = fields.String(required=True, validate=validate.Length(1, 2000),
+                         metadata={"description": "the k= fragment of a play link"})
+
+
+class Session(Schema):
+    token = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    game = fields.String(required=True)
+    expires_in = fields.Integer(required=True)
+
+
+class ViewOut(Schema):
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    viewer = fields.Raw(required=True, allow_none=True, metadata={"description": "seat, null or 'all'"})
+    view = fields.Dict(required=True, allow_none=True)
+    result = fields.Dict(required=True, allow_none=True)
+
+
+class StateArgs(Schema):
+    at = fields.Integer(validate=validate.Range(1, 10**9), metadata={"description": "version N"})
+
+
+class PartialIn(Schema):
+    partial = fields.Dict(load_default=None, allow_none=True)
+
+
+class Legal(Schema):
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    prompt = fields.Dict(required=True, allow_none=True)
+    moves = fields.List(fields.Dict(), required=True)
+
+
+class MovesIn(Schema):
+    """Exactly one of `move`, `moves` (a batch, all or nothing) or `text` (the game's notation)."""
+
+    move = fields.Dict()
+    moves = fields.List(fields.Dict(), validate=validate.Length(1, MAX_BATCH))
+    text = fields.String(validate=validate.Length(1, 5000))
+    expected_version = fields.Integer(validate=validate.Range(0, 10**9))
+
+    @validates_schema
+    def _one_kind(self, data: dict[str, Any], **_: Any) -> None:
+        given = [k for k in ("move", "moves", "text") if k in data]
+        if len(given) != 1:
+            raise ValidationError("give exactly one of move, moves or text", "_schema")
+
+
+class Entry(Schema):
+    """A log entry as the caller may see it (`hidden` entries carry only `v`)."""
+
+    v = fields.Integer(required=True)
+    hidden = fields.Boolean()
+    game = fields.String()
+    t = fields.Integer(metadata={"description": "epoch ms (UTC)"})
+    actor = fields.Raw(metadata={"description": "{seat: k}, 'deadline' or 'system'"})
+    kind = fields.String(validate=validate.OneOf(["engine", "service"]))
+    cause = fields.Dict()
+    event = fields.Dict()
+    prev = fields.String()
+    hash = fields.String()
+    salt = fields.String()
+    redacted = fields.Boolean(metadata={"description": "parts withheld: the hash cannot be recomputed"})
+
+
+class MoveOut(Schema):
+    version = fields.Integer(required=True)
+    entries = fields.List(fields.Nested(Entry), required=True)
+    prompts = fields.List(fields.Nested(Due), required=True)
+    result = fields.Dict(required=True, allow_none=True)
+    status = fields.String(required=True)
+
+
+class Validated(Schema):
+    valid = fields.Boolean(required=True)
+    problem = fields.Nested(Problem, allow_none=True)
+    outcome = fields.Nested(MoveOut, allow_none=True)
+
+
+class PageArgs(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9))
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+
+class Page(Schema):
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    after = fields.Integer(required=True)
+    entries = fields.List(fields.Nested(Entry), required=True)
+    next = fields.Integer(required=True, allow_none=True)
+
+
+class RecordArgs(Schema):
+    format = fields.String(load_default="jsonl", validate=validate.OneOf(["jsonl", "text"]))
+
+
+class StreamArgs(Schema):
+    after = fields.Integer(validate=validate.Range(0, 10**9), metadata={"description": "like Last-Event-ID"})
+
+
+class Checked(Schema):
+    ok = fields.Boolean(required=True)
+    problems = fields.List(fields.String(), required=True)
+
+
+class Verified(Schema):
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    ok = fields.Boolean(required=True)
+    complete = fields.Boolean(required=True, metadata={"description": "seed and replay checked (game over)"})
+    chain = fields.Nested(Checked, required=True)
+    replay = fields.Nested(Checked, required=True, allow_none=True)
+
+
+class PresenceIn(Schema):
+    state = fields.String(required=True, validate=validate.OneOf(["absent", "back", "vacation"]))
+    days = fields.Integer(load_default=0, validate=validate.Range(0, 365))
+
+
+class PresenceOut(Schema):
+    seat = fields.Integer(required=True)
+    state = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class Reissued(Schema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
+    link = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class BotIn(Schema):
+    bot = fields.String(required=True, allow_none=True, validate=validate.OneOf(["default"]))
+
+
+class BotOut(Schema):
+    seat = fields.Integer(required=True)
+    bot = fields.String(required=True, allow_none=True)
+    version = fields.Integer(required=True)
+
+
+class TimeControlChanged(Schema):
+    time_control = fields.Nested(TimeControlOut, required=True)
+    version = fields.Integer(required=True)
+
+
+class AbortIn(Schema):
+    reason = fields.String(load_default="aborted by the admin", validate=validate.Length(0, 200))
+
+
+class Aborted(Schema):
+    status = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class CatalogGame(Schema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    seats = fields.List(fields.Integer(), required=True)
+    options = fields.Dict(required=True)
+    moves = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    events = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    prompts = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    engine_version = fields.String(required=True)
+
+
+class Catalog(Schema):
+    games = fields.List(fields.Nested(CatalogGame), required=True)
+
+
+class Health(Schema):
+    status = fields.String(required=True)
+    redis = fields.String(required=True)
+
+
+class Pong(Schema):
+    pong = fields.Boolean(required=True)

@@ -1,0 +1,132 @@
+"""Builds the Flask app: configuration, the GameService, blueprints, the spec and one error shape.
+
+Every error leaves as RFC 9457 `application/problem+json` (design.md, "Errors"): engine
+refusals, service refusals, werkzeug's HTTP errors (404, 405, 413 ...), request validation
+(400 `validation`), Redis outages (503) — and anything unexpected is logged and answered with
+a problem too, never an HTML traceback.
+"""
+
+from __future__ import annotations
+
+import http
+import json
+import logging
+from typing import Any
+
+import redis
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Flask, Response
+from flask_smorest import Api
+from flask_smorest.spec import prepare_response
+from werkzeug.exceptions import HTTPException
+
+from engine.errors import RuleViolation, UnknownGame
+from service.api import catalog, games, history, mail, moves, play, seats
+from service.api.common import PROBLEM_TYPE
+from service.api.schemas import Problem
+from service.config import Config
+from service.errors import PROBLEM_BASE, STATUS, TITLES, ServiceError, problem
+from service.games import GameService
+
+log = logging.getLogger("castillo.service")
+
+BLUEPRINTS = (catalog.blp, games.blp, moves.blp, history.blp, seats.blp, mail.blp, play.blp)
+
+DESCRIPTION = """Slow, asynchronous El Grande and Kabale & Hiebe. Every move is an event appended
+to the game's log after the rules engine validated it. Errors are RFC 9457 problem details with
+a stable `code` (urn:castillo:problem:<code>). Reads carry `ETag: "<version>"`; moves take
+`If-Match` or `expected_version`. `POST /games` and `POST /games/{id}/moves` need an
+`Idempotency-Key`. Credentials are bearer tokens: the game's admin token, a seat token, or a
+seat session from `POST /games/{id}/sessions`; without one you are a spectator."""
+
+
+class CastilloApi(Api):
+    """flask-smorest's Api with problem+json error responses in the spec."""
+
+    ERROR_SCHEMA = Problem
+
+    def _register_responses(self) -> None:
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+                prepare_response(response, self.spec, PROBLEM_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "a problem (RFC 9457)", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_TYPE)
+        self.spec.components.response("DEFAULT_ERROR", default, lazy=True)
+
+
+def create_app(config: Config | None = None) -> Flask:
+    """Returns the configured app; `config` defaults to the environment (Config.from_env)."""
+    cfg = config.completed() if config else Config.from_env()
+    if not cfg.REDIS_URL:
+        raise RuntimeError("REDIS_URL is not set (castillo serve starts an embedded Redis for you)")
+    app = Flask("service")
+    app.config.update(API_TITLE="Castillo", API_VERSION="1.0.0", OPENAPI_VERSION="3.1.0",
+                      MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False,
+                      API_SPEC_OPTIONS={"info": {"description": DESCRIPTION},
+                                        "servers": [{"url": cfg.PUBLIC_URL}]})
+    client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
+    app.extensions["castillo"] = GameService(client, cfg)
+    api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()})
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer",
+                                                   "description": "admin, seat or session token"})
+    for blp in BLUEPRINTS:
+        api.register_blueprint(blp)
+    _error_handlers(app)
+    app.extensions["castillo_api"] = api
+    return app
+
+
+def problem_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
+    """Returns a problem+json response."""
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
+
+
+def _http_problem(exc: HTTPException) -> Response:
+    code = {404: "not-found", 405: "method-not-allowed", 406: "not-acceptable", 413: "payload-too-large",
+            415: "unsupported-media-type", 412: "version-conflict"}.get(exc.code or 500, "validation")
+    status = exc.code or 400
+    if status >= 500 or (code == "validation" and status != 400):
+        status = STATUS[code] if code != "validation" else 400
+    detail = exc.description or TITLES[code]
+    body = {"type": PROBLEM_BASE + code, "title": TITLES[code], "status": status, "detail": detail, "code": code}
+    messages = (getattr(exc, "data", None) or {}).get("messages")
+    if messages:
+        body["detail"], body["errors"] = "the request does not match its schema", _flat(messages)
+    headers = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
+    return problem_response(status, body, headers)
+
+
+def _flat(messages: Any) -> dict[str, Any]:
+    """Returns webargs' {location: {field: [msg]}} as {field: [msg]} (JSON-safe)."""
+    if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "query", "headers"):
+        messages = next(iter(messages.values()))
+    return json.loads(json.dumps(messages, default=str))
+
+
+def _error_handlers(app: Flask) -> None:
+    """Registers the one error shape for every exception."""
+
+    @app.errorhandler(ServiceError)
+    @app.errorhandler(RuleViolation)
+    @app.errorhandler(UnknownGame)
+    def _refusal(exc: Exception) -> Response:
+        return problem_response(*problem(exc))
+
+    @app.errorhandler(HTTPException)
+    def _http(exc: HTTPException) -> Response:
+        return _http_problem(exc)
+
+    @app.errorhandler(redis.RedisError)
+    def _redis(exc: redis.RedisError) -> Response:
+        log.error("redis error: %s", exc)
+        return problem_response(*problem(ServiceError("unavailable", "the game store is unavailable")))
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception) -> Response:
+        log.exception("unexpected error")
+        body = {"type": PROBLEM_BASE + "unavailable", "title": "Internal error", "status": 500,
+                "detail": "an unexpected error; it was logged", "code": "unavailable"}
+        return problem_response(500, body)

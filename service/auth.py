@@ -1,0 +1,80 @@
+"""Resolves a bearer credential to a principal of one game (design.md, "Tokens and links").
+
+Credentials: the operator's `ADMIN_TOKEN` (every game), a game's admin token, a seat token
+(stored as SHA-256, valid only for its game) and a short-lived seat session from a play link.
+No credential is a spectator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from service.errors import ServiceError
+from service.links import BadToken, read_session_token
+
+TOKEN_BYTES = 30  # 240 random bits
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling: `role` is operator, admin, seat or spectator; `ident` scopes idempotency."""
+
+    role: str
+    seat: int | None = None
+    ident: str = "anonymous"
+
+    @property
+    def is_admin(self) -> bool:
+        """Tells whether the principal holds the game's admin powers."""
+        return self.role in ("admin", "operator")
+
+
+SPECTATOR = Principal("spectator")
+
+
+def new_token(prefix: str) -> str:
+    """Returns a fresh secret token (240 random bits, URL-safe)."""
+    return f"{prefix}_{secrets.token_urlsafe(TOKEN_BYTES)}"
+
+
+def digest(token: str) -> str:
+    """Returns the SHA-256 hex digest under which a token is stored."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def operator(bearer: str | None, admin_token: str) -> Principal:
+    """Returns the operator principal for the server-wide admin token, else the anonymous one."""
+    if bearer and admin_token and hmac.compare_digest(bearer, admin_token):
+        return Principal("operator", ident="operator")
+    return Principal("spectator", ident=digest(bearer) if bearer else "anonymous")
+
+
+def resolve(meta: dict[str, Any], bearer: str | None, secret: str, admin_token: str) -> Principal:
+    """Returns the principal of `bearer` in the game of `meta`; raises `unauthorized` if it is bad."""
+    if not bearer:
+        return SPECTATOR
+    if admin_token and hmac.compare_digest(bearer, admin_token):
+        return Principal("operator", ident="operator")
+    hashed = digest(bearer)
+    if hmac.compare_digest(hashed, meta["admin_hash"]):
+        return Principal("admin", ident=hashed)
+    for seat in meta["seats"]:
+        if hmac.compare_digest(hashed, seat["token_hash"]):
+            return Principal("seat", seat["seat"], ident=hashed)
+    return _session(meta, bearer, secret)
+
+
+def _session(meta: dict[str, Any], bearer: str, secret: str) -> Principal:
+    """Returns the seat of a valid session token for this game, issued after its last re-issue."""
+    try:
+        game_id, seat, issued = read_session_token(secret, bearer)
+    except BadToken:
+        raise ServiceError("unauthorized", "the bearer token is not valid for this game") from None
+    seats = meta["seats"]
+    if game_id != meta["id"] or not 0 <= seat < len(seats) or issued < seats[seat].get("not_before", 0):
+        raise ServiceError("unauthorized", "the bearer token is not valid for this game")
+    return Principal("seat", seat, ident=digest(bearer))

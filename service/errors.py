@@ -1,0 +1,94 @@
+"""Refusals raised by the service itself, and the one table mapping every refusal to HTTP.
+
+Engine refusals (`engine.errors.RuleViolation`) keep their code; the service adds its own
+below. `problem(exc)` turns any of them into an RFC 9457 body (design.md, "Errors").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import RuleViolation, UnknownGame
+
+PROBLEM_BASE = "urn:castillo:problem:"
+
+STATUS: dict[str, int] = {
+    "validation": 400,
+    "malformed-move": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "unknown-game": 404,
+    "not-found": 404,
+    "method-not-allowed": 405,
+    "not-acceptable": 406,
+    "not-your-turn": 409,
+    "game-over": 409,
+    "version-conflict": 409,
+    "precondition-failed": 412,
+    "payload-too-large": 413,
+    "unsupported-media-type": 415,
+    "illegal-move": 422,
+    "illegal-options": 422,
+    "unsupported-option": 422,
+    "idempotency-mismatch": 422,
+    "vacation-exhausted": 422,
+    "unavailable": 503,
+}
+
+TITLES: dict[str, str] = {
+    "validation": "The request is not valid",
+    "malformed-move": "The move is not a well-formed move of this game",
+    "unauthorized": "A valid credential is required",
+    "forbidden": "This credential may not do that",
+    "unknown-game": "No such game",
+    "not-found": "No such resource",
+    "method-not-allowed": "Method not allowed on this resource",
+    "not-acceptable": "No acceptable representation",
+    "not-your-turn": "This seat owes no decision now",
+    "game-over": "The game is over",
+    "version-conflict": "The game has moved on since that version",
+    "precondition-failed": "If-Match does not match the current version",
+    "payload-too-large": "The request body is too large",
+    "unsupported-media-type": "The body must be JSON",
+    "illegal-move": "The rules forbid that move",
+    "illegal-options": "Those options are not allowed together",
+    "unsupported-option": "Unknown or unimplemented option",
+    "idempotency-mismatch": "That Idempotency-Key was used with another body",
+    "vacation-exhausted": "Not enough vacation days left",
+    "unavailable": "The store is unavailable",
+}
+
+
+class ServiceError(Exception):
+    """Signals a refusal of the service with a stable `code`; `extra` goes into the problem body."""
+
+    def __init__(self, code: str, message: str, *, status: int | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+        self.status = status or STATUS[code]
+
+
+def validation(message: str, **extra: Any) -> ServiceError:
+    """Returns a 400 `validation` refusal."""
+    return ServiceError("validation", message, **extra)
+
+
+def problem(exc: BaseException) -> tuple[int, dict[str, Any]]:
+    """Returns (status, RFC 9457 body) for a service or engine refusal."""
+    if isinstance(exc, ServiceError):
+        code, detail, extra = exc.code, exc.message, dict(exc.extra)
+        status = exc.status
+    elif isinstance(exc, RuleViolation):
+        code, detail = exc.code, exc.message
+        extra = {"reason": exc.reason, **({"rule": exc.rule} if exc.rule else {})}
+        status = STATUS.get(code, 422)
+    elif isinstance(exc, UnknownGame):
+        code, detail, extra = "unknown-game", str(exc.args[0]) if exc.args else "unknown game", {}
+        status = 404
+    else:
+        raise TypeError(f"not a refusal: {exc!r}")
+    body = {"type": PROBLEM_BASE + code, "title": TITLES.get(code, code), "status": status,
+            "detail": detail, "code": code, **extra}
+    return status, body

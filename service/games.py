@@ -1,0 +1,391 @@
+"""Runs games: create, load, submit, auto-pass and presence — the Flask-free core (style.md).
+
+Every change is a list of log entries appended in one conditional write (service.store);
+the state is always the fold of the log (service.fold), cached as a snapshot in Redis keyed
+by (game, version, engine version) and in a small per-process map keyed the same way (the
+log is append-only, so a version prefix never changes and no two processes can disagree).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import pickle
+import secrets
+import time
+from base64 import b32encode
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+import engine
+from engine import rng
+from engine.errors import GameOver, RuleViolation
+from engine.contract import Game, Json
+from service import deadlines, history, turns
+from service.auth import Principal, digest, new_token
+from service.config import Config
+from service.errors import ServiceError, validation
+from service.fold import Folded, fold
+from service.links import make_link_token
+from service.store import Append, Store, canonical, idem_key, log_key, meta_key, seal, snapshot_key
+from service.timecontrol import BadTimeControl, TimeControl
+
+RETRIES = 8
+CACHE_GAMES = 2048
+MAX_CHAIN = 500
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as of its latest version: metadata, the engine module and the fold."""
+
+    game_id: str
+    meta: dict[str, Any]
+    game: Game
+    folded: Folded
+
+    @property
+    def version(self) -> int:
+        """Returns the number of log entries."""
+        return self.folded.version
+
+    @property
+    def status(self) -> str:
+        """Returns running, finished or aborted."""
+        if self.folded.table.aborted:
+            return "aborted"
+        if self.folded.state is not None and self.game.result(self.folded.state) is not None:
+            return "finished"
+        return "running"
+
+    def viewer(self, who: Principal) -> Any:
+        """Returns the engine viewer for a principal: "all" once over, the seat, else None."""
+        if self.status != "running":
+            return "all"
+        return who.seat if who.role == "seat" else None
+
+
+@dataclass(frozen=True)
+class Item:
+    """One log entry to append: an engine event (with its move) or a service event."""
+
+    kind: str
+    event: Json
+    move: Json | None = None
+
+
+class GameService:
+    """Creates, loads and changes games in one Redis; used by the HTTP views and the workers."""
+
+    def __init__(self, client: redis.Redis, config: Config, clock: Callable[[], float] = time.time) -> None:
+        self.redis = client
+        self.store = Store(client)
+        self.config = config
+        self.clock = clock
+        self._cache: OrderedDict[str, Folded] = OrderedDict()
+
+    # ----- loading
+
+    def load(self, game_id: str) -> Loaded:
+        """Returns the game at its latest version; raises `unknown-game`."""
+        cached = self._cache.get(game_id)
+        after = cached.version if cached else 0
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.get(meta_key(game_id))
+        pipe.xrange(log_key(game_id), f"{after + 1}-1", "+")
+        meta_raw, rows = pipe.execute()
+        if meta_raw is None:
+            raise ServiceError("unknown-game", f"there is no game {game_id!r}")
+        meta = json.loads(meta_raw)
+        game = engine.get_game(meta["game"])
+        envelopes = [json.loads(f[b"envelope"]) for _, f in rows]
+        if cached is None:
+            cached, envelopes = self._from_snapshot(game, game_id, envelopes)
+        folded = fold(game, cached, envelopes) if envelopes else cached
+        self._remember(game_id, folded)
+        return Loaded(game_id, meta, game, folded)
+
+    def _from_snapshot(self, game: Game, game_id: str, envelopes: list[Json]) -> tuple[Folded | None, list[Json]]:
+        """Returns the Redis snapshot (if usable) and the envelopes still to fold after it."""
+        blob = self.redis.hget(snapshot_key(game_id), game.ENGINE_VERSION)
+        if blob is None:
+            return None, envelopes
+        snap: Folded = pickle.loads(blob)
+        rest = [e for e in envelopes if e["v"] > snap.version]
+        if snap.version > len(envelopes) or (snap.version and envelopes[snap.version - 1]["hash"] != snap.last_hash):
+            return None, envelopes
+        return snap, rest
+
+    def _remember(self, game_id: str, folded: Folded) -> None:
+        self._cache[game_id] = folded
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > CACHE_GAMES:
+            self._cache.popitem(last=False)
+
+    def replay(self, game_id: str, until: int | None = None) -> Folded:
+        """Returns the full fold of the log from version 1 (no cache), up to `until`."""
+        loaded = self.load(game_id)
+        return fold(loaded.game, None, self.store.read(game_id, 0, until))
+
+    # ----- creating
+
+    def create(self, spec: Json, *, scope: str | None = None, body_hash: str = "") -> tuple[Json, bool]:
+        """Creates a game from `spec`; returns (answer with tokens, False) or (first answer, True).
+
+        `scope` identifies (credential, route, Idempotency-Key): the game id derives from it, so
+        a retry lands on the same game and gets the first answer back, without its tokens.
+        """
+        game_id = self._new_id(scope)
+        prior = self._prior(game_id, scope, body_hash)
+        if prior is not None:
+            return prior, True
+        game, seats, options, tc = _checked_spec(spec)
+        seed = secrets.token_hex(32)
+        opening = game.setup(len(seats), options, seed)
+        admin, tokens = new_token("adm"), [new_token("seat") for _ in seats]
+        meta = _meta(game_id, spec["game"], options, seats, tokens, admin, self._ms())
+        created = {"type": "game_created", "game": spec["game"], "options": options,
+                   "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],
+                   "time_control": tc.to_json()}
+        items = [Item("service", created)] + [Item("engine", e) for e in opening]
+        loaded = Loaded(game_id, meta, game, Folded())
+        answer = self._created_answer(loaded, len(opening) + 1, admin, tokens)
+        record = _record(body_hash, 201, {**answer, "admin_token": None, "seats": [
+            {**s, "token": None, "link": None} for s in answer["seats"]], "secrets_shown": False})
+        outcome = self._append(loaded, items, actor="system", idem=(scope, record), meta=meta, create=True)
+        if outcome.status == "idem":
+            return self._replayed(outcome.prior, body_hash), True
+        return answer, False
+
+    def _created_answer(self, loaded: Loaded, version: int, admin: str, tokens: list[str]) -> Json:
+        seats = [{"seat": i, "name": s["name"], "token": tokens[i], "link": self.play_link(loaded.game_id, i)}
+                 for i, s in enumerate(loaded.meta["seats"])]
+        return {"id": loaded.game_id, "game": loaded.meta["game"], "version": version,
+                "url": f"{self.config.PUBLIC_URL}/games/{loaded.game_id}", "admin_token": admin,
+                "seats": seats, "secrets_shown": True}
+
+    def play_link(self, game_id: str, seat: int) -> str:
+        """Returns a fresh signed play link for a seat (the token sits in the URL fragment)."""
+        token = make_link_token(self.config.SECRET_KEY, game_id, seat, self.config.LINK_MAX_AGE_S)
+        return f"{self.config.PUBLIC_URL}/play/{game_id}#k={token}"
+
+    def _new_id(self, scope: str | None) -> str:
+        raw = hmac.new(self.config.SECRET_KEY.encode(), f"game|{scope}".encode(), hashlib.sha256).digest()
+        source = raw if scope else secrets.token_bytes(32)
+        return b32encode(source).decode().lower()[:16]
+
+    # ----- moves
+
+    def submit(self, game_id: str, seat: int, moves: list[Json], *, actor: Json | str | None = None,
+               expected_version: int | None = None, idempotency_key: str | None = None,
+               scope: str | None = None, body_hash: str = "", precondition: bool = False) -> Json:
+        """Decides `moves` for `seat` in order and appends all their events or none.
+
+        With `expected_version` a stale game is refused (`version-conflict`, 412 when it came
+        from If-Match); without it the moves are decided against the latest version.
+        """
+        for _ in range(RETRIES):
+            loaded = self.load(game_id)
+            prior = self._prior(game_id, scope, body_hash)
+            if prior is not None:
+                return prior
+            _check_expected(loaded, expected_version, precondition)
+            items, _ = self._decide_all(loaded, seat, moves)
+            if loaded.folded.table.absent.get(seat) is not None:
+                items.insert(0, Item("service", {"type": "seat_returned", "seat": seat}))
+            envs, after = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key)
+            answer = self._move_answer(loaded, seat, envs, after)
+            outcome = self._write(loaded, envs, after, idem=(scope, _record(body_hash, 201, answer)))
+            if outcome.status == "ok":
+                return answer
+            if outcome.status == "idem":
+                return self._replayed(outcome.prior, body_hash)
+            _check_expected(self.load(game_id), expected_version, precondition)
+        raise ServiceError("version-conflict", "the game kept changing; try again", version=loaded.version)
+
+    def dry_run(self, game_id: str, seat: int, moves: list[Json]) -> Json:
+        """Returns what `submit` would append for the caller, without appending."""
+        loaded = self.load(game_id)
+        _check_running(loaded)
+        items, _ = self._decide_all(loaded, seat, moves)
+        envs, after = self._prepare(loaded, items, {"seat": seat}, None)
+        return self._move_answer(loaded, seat, envs, after)
+
+    def _decide_all(self, loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item], Any]:
+        """Returns the engine items of `moves` decided in order, and the state after them."""
+        _check_running(loaded)
+        if not moves:
+            raise validation("no move given")
+        state, items = loaded.folded.state, []
+        for index, move in enumerate(moves):
+            try:
+                events = loaded.game.decide(state, seat, move)
+            except RuleViolation as exc:
+                if len(moves) > 1:
+                    exc.message = f"move {index + 1} of {len(moves)}: {exc.message}"
+                raise
+            for event in events:
+                state = loaded.game.evolve(state, event)
+                items.append(Item("engine", event, move))
+        return items, state
+
+    def _move_answer(self, loaded: Loaded, seat: int, envs: list[Json], after: Folded) -> Json:
+        """Returns the answer to a move: new version, the entries as the seat sees them, prompts."""
+        now = Loaded(loaded.game_id, loaded.meta, loaded.game, after)
+        result = loaded.game.result(after.state) if after.state is not None else None
+        return {"version": after.version, "entries": history.redact_all(loaded.game, envs, now.viewer(
+                Principal("seat", seat))), "prompts": [d.to_json() for d in deadlines.due(loaded.game, after)],
+                "result": result, "status": now.status}
+
+    def legal_moves(self, game_id: str, seat: int, partial: Json | None = None) -> Json:
+        """Returns the seat's prompt and its legal moves (or the extensions of `partial`)."""
+        loaded = self.load(game_id)
+        prompt = loaded.game.pending(loaded.folded.state).get(seat) if loaded.status == "running" else None
+        if prompt is None:
+            return {"version": loaded.version, "seat": seat, "prompt": None, "moves": []}
+        moves = loaded.game.legal_moves(loaded.folded.state, seat, partial)
+        return {"version": loaded.version, "seat": seat, "prompt": prompt, "moves": moves}
+
+    # ----- appending
+
+    def _prepare(self, loaded: Loaded, items: list[Item], actor: Json | str,
+                 key: str | None) -> tuple[list[Json], Folded]:
+        """Returns the sealed envelopes of `items` and the fold after them."""
+        envs = self._envelopes(loaded, items, actor, key, self._ms())
+        return envs, fold(loaded.game, loaded.folded, envs)
+
+    def _append(self, loaded: Loaded, items: list[Item], *, actor: Json | str,
+                idem: tuple[str | None, str] = (None, ""), key: str | None = None,
+                meta: Json | None = None, create: bool = False) -> Any:
+        """Seals `items` as the next entries and appends them iff the log is still at its version."""
+        envs, after = self._prepare(loaded, items, actor, key)
+        return self._write(loaded, envs, after, idem=idem, meta=meta, create=create)
+
+    def _write(self, loaded: Loaded, envs: list[Json], after: Folded, *,
+               idem: tuple[str | None, str] = (None, ""), meta: Json | None = None,
+               create: bool = False) -> Any:
+        """Appends prepared envelopes with deadlines, snapshot and idempotency record, or nothing."""
+        scope, record = idem
+        append = Append(loaded.game_id, loaded.version, envs, idem_scope=scope or "", idem_record=record,
+                        idem_ttl=self.config.IDEMPOTENCY_TTL_S,
+                        deadlines=deadlines.plan(deadlines.due(loaded.game, after)),
+                        snapshot=(loaded.game.ENGINE_VERSION, pickle.dumps(after)),
+                        meta=json.dumps(meta) if meta is not None else "", create=create)
+        outcome = self.store.append(append)
+        if outcome.status == "ok":
+            self._remember(loaded.game_id, after)
+        elif outcome.status == "exists":
+            raise ServiceError("version-conflict", "a game with this id exists already")
+        return outcome
+
+    def _envelopes(self, loaded: Loaded, items: list[Item], actor: Json | str,
+                   key: str | None, t: int) -> list[Json]:
+        """Returns the sealed envelopes of `items` chained after the loaded version."""
+        prev, seed, out = loaded.folded.last_hash, loaded.folded.seed, []
+        for offset, item in enumerate(items, start=1):
+            v = loaded.version + offset
+            seed = seed or (item.event.get("seed") if item.kind == "engine" else None)
+            env: Json = {"game": loaded.game_id, "v": v, "t": t, "kind": item.kind,
+                         "actor": actor if item.kind == "engine" else "system",
+                         "cause": {"move": item.move, "idempotency_key": key},
+                         "event": item.event, "prev": prev}
+            if item.kind == "engine" and seed and loaded.game.redact(item.event, None) != item.event:
+                env["salt"] = rng.salt(seed, v)
+            out.append(seal(env))
+            prev = out[-1]["hash"]
+        return out
+
+    def _prior(self, game_id: str, scope: str | None, body_hash: str) -> Json | None:
+        """Returns the first answer recorded under `scope`, or None; refuses another body."""
+        if not scope:
+            return None
+        raw = self.redis.get(idem_key(game_id, scope))
+        return None if raw is None else self._replayed(raw, body_hash)
+
+    @staticmethod
+    def _replayed(raw: str | bytes, body_hash: str) -> Json:
+        record = json.loads(raw)
+        if record["body"] != body_hash:
+            raise ServiceError("idempotency-mismatch", "this Idempotency-Key was used with another body")
+        return dict(record["answer"])
+
+    def _ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    # ----- deadlines, presence, admin (service.admin builds on these)
+
+    def pending(self, game_id: str) -> list[deadlines.Due]:
+        """Returns the open prompts with their deadlines."""
+        loaded = self.load(game_id)
+        return deadlines.due(loaded.game, loaded.folded)
+
+    def append_service(self, game_id: str, events: list[Json], *, meta: Json | None = None,
+                       expected: int | None = None) -> int:
+        """Appends service events (conditionally on the version just loaded); returns the version."""
+        for _ in range(RETRIES):
+            loaded = self.load(game_id)
+            _check_expected(loaded, expected, False)
+            outcome = self._append(loaded, [Item("service", e) for e in events], actor="system", meta=meta)
+            if outcome.status == "ok":
+                return int(outcome.version)
+        raise ServiceError("version-conflict", "the game kept changing; try again")
+
+    def auto_pass(self, game_id: str, seat: int, prompt_id: str, now: float) -> Json:
+        """Auto-passes an overdue prompt in one conditional append (see service.turns.auto_pass)."""
+        return turns.auto_pass(self, game_id, seat, prompt_id, now)
+
+    def set_presence(self, game_id: str, seat: int, state: str, *, days: int = 0, by_admin: bool = False) -> Json:
+        """Records a seat absent, back or on vacation (see service.turns.set_presence)."""
+        return turns.set_presence(self, game_id, seat, state, days=days, by_admin=by_admin)
+
+    def events(self, game_id: str, viewer: Any, after: int = 0, limit: int = 100) -> Json:
+        """Returns a page of the log redacted for `viewer` (see service.history)."""
+        return history.page(self, self.load(game_id), viewer, after, limit)
+
+    def view(self, game_id: str, viewer: Any, at: int | None = None) -> Json:
+        """Returns `viewer`'s view of the game, now or as of version `at`."""
+        return history.view_at(self, self.load(game_id), viewer, at)
+
+
+def _check_running(loaded: Loaded) -> None:
+    if loaded.status != "running":
+        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+
+
+def _check_expected(loaded: Loaded, expected: int | None, precondition: bool) -> None:
+    if expected is not None and expected != loaded.version:
+        raise ServiceError("version-conflict", f"expected version {expected}, the game is at {loaded.version}",
+                           status=412 if precondition else 409, version=loaded.version)
+
+
+def _record(body_hash: str, status: int, answer: Json) -> str:
+    return canonical({"body": body_hash, "status": status, "answer": answer}).decode()
+
+
+def _checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
+    """Returns the game, seats, options and time control of a create request; refuses bad ones."""
+    game = engine.get_game(spec.get("game", ""))
+    seats, options = spec.get("seats") or [], spec.get("options") or {}
+    low, high = game.INFO["seats"]
+    if not low <= len(seats) <= high:
+        raise validation(f"{spec['game']} seats {low} to {high} players, got {len(seats)}")
+    try:
+        tc = TimeControl.from_json(spec.get("time_control"))
+    except BadTimeControl as exc:
+        raise validation(str(exc)) from None
+    return game, seats, options, tc
+
+
+def _meta(game_id: str, name: str, options: Json, seats: list[Json], tokens: list[str],
+          admin: str, now_ms: int) -> Json:
+    """Returns the stored metadata: public facts plus emails and token hashes (never served)."""
+    rows = [{"seat": i, "name": s["name"], "email": s.get("email"), "token_hash": digest(tokens[i]),
+             "not_before": 0} for i, s in enumerate(seats)]
+    return {"id": game_id, "game": name, "options": options, "seats": rows,
+            "admin_hash": digest(admin), "created": now_ms}
+

@@ -1,0 +1,151 @@
+"""Serves the history of a game redacted for one viewer: log pages, views at N, records.
+
+No endpoint serialises a raw event: engine entries pass through the game's `redact`. An
+entry a viewer may not see at all becomes `{v, hidden: true}` so versions never skip. The
+move that caused entries (`cause.move`) is shown only to its author, or when the viewer sees
+every event that move caused unredacted (a sealed choice stays sealed). Salts are shown only
+in the "all" view of a finished game, which is what lets an auditor recompute every hash.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from engine.contract import Game, Json
+from service.errors import validation
+from service.fold import fold
+from service.store import canonical
+
+if TYPE_CHECKING:
+    from service.games import GameService, Loaded
+
+GROUP_MARGIN = 64
+
+
+def _group_key(env: Json) -> bytes | None:
+    """Returns what the entries of one decided move share (None for service entries)."""
+    if env.get("kind") != "engine":
+        return None
+    return canonical([env["actor"], env["t"], env["cause"]])
+
+
+def _move_visible(game: Game, group: list[Json], viewer: Any) -> bool:
+    """Tells whether `viewer` may see the move behind a group of entries."""
+    actor = group[0]["actor"]
+    if viewer == "all" or (isinstance(actor, dict) and actor.get("seat") == viewer and viewer is not None):
+        return True
+    return all(game.redact(e["event"], viewer) == e["event"] for e in group)
+
+
+def redact_all(game: Game, envs: list[Json], viewer: Any) -> list[Json]:
+    """Returns `envs` (consecutive entries, whole moves) as `viewer` may see them."""
+    out: list[Json] = []
+    i = 0
+    while i < len(envs):
+        key, j = _group_key(envs[i]), i + 1
+        while key is not None and j < len(envs) and _group_key(envs[j]) == key:
+            j += 1
+        visible = key is None or _move_visible(game, envs[i:j], viewer)
+        out.extend(redact_entry(game, env, viewer, visible) for env in envs[i:j])
+        i = j
+    return out
+
+
+def redact_entry(game: Game, env: Json, viewer: Any, move_visible: bool) -> Json:
+    """Returns one entry as `viewer` may see it."""
+    if viewer == "all":
+        return env
+    public = {k: v for k, v in env.items() if k != "salt"}
+    if env["kind"] != "engine":
+        return public
+    event = game.redact(env["event"], viewer)
+    if event is None:
+        return {"v": env["v"], "hidden": True}
+    if event != env["event"] or not move_visible or "salt" in env:
+        public["redacted"] = True
+    public["event"] = event
+    if not move_visible:
+        public["cause"] = {"move": None, "idempotency_key": None}
+    return public
+
+
+def page(service: GameService, loaded: Loaded, viewer: Any, after: int, limit: int) -> Json:
+    """Returns entries after version `after` (at most `limit`) redacted for `viewer`."""
+    if after < 0 or limit < 1:
+        raise validation("after must be >= 0 and limit >= 1")
+    limit = min(limit, service.config.MAX_PAGE)
+    lo = max(0, after - GROUP_MARGIN)
+    envs = service.store.read(loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN))
+    shown = [e for e in redact_all(loaded.game, envs, viewer) if after < e["v"] <= after + limit]
+    last = shown[-1]["v"] if shown else after
+    return {"game": loaded.game_id, "version": loaded.version, "after": after, "entries": shown,
+            "next": last if last < loaded.version else None}
+
+
+def view_at(service: GameService, loaded: Loaded, viewer: Any, at: int | None) -> Json:
+    """Returns `viewer`'s view now, or as of version `at` (the fold of the first `at` entries)."""
+    if at is None:
+        folded = loaded.folded
+    elif not 1 <= at <= loaded.version:
+        raise validation(f"at must be between 1 and {loaded.version}", version=loaded.version)
+    else:
+        folded = fold(loaded.game, None, service.store.read(loaded.game_id, 0, at))
+    state = folded.state
+    view = loaded.game.view(state, viewer) if state is not None else None
+    result = loaded.game.result(state) if state is not None else None
+    return {"game": loaded.game_id, "version": folded.version, "viewer": viewer, "view": view,
+            "result": result}
+
+
+def record_lines(service: GameService, loaded: Loaded, viewer: Any) -> str:
+    """Returns the log as JSON Lines (one redacted entry per line)."""
+    envs = redact_all(loaded.game, service.store.read(loaded.game_id), viewer)
+    return "".join(canonical(e).decode() + "\n" for e in envs)
+
+
+def record_text(service: GameService, loaded: Loaded, viewer: Any) -> str:
+    """Returns a readable record: a header, then one line per move in the game's notation."""
+    meta, envs = loaded.meta, redact_all(loaded.game, service.store.read(loaded.game_id), viewer)
+    names = {s["seat"]: s["name"] for s in meta["seats"]}
+    lines = [f"# Castillo record: {meta['game']} game {loaded.game_id}",
+             f"# seats: {', '.join(f'{k} {v}' for k, v in names.items())}",
+             f"# options: {json.dumps(meta['options'], sort_keys=True)}",
+             f"# status: {loaded.status}, version {loaded.version}"]
+    if loaded.status == "finished":
+        lines.append(f"# result: {json.dumps(loaded.game.result(loaded.folded.state), sort_keys=True)}")
+    last: bytes | None = None
+    for env in envs:
+        line, last = _record_line(loaded.game, env, names, last)
+        if line:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _record_line(game: Game, env: Json, names: dict[int, str], last: bytes | None) -> tuple[str, bytes | None]:
+    """Returns the text line of one entry ('' when it continues the previous move)."""
+    if env.get("hidden"):
+        return "", last
+    stamp = datetime.fromtimestamp(env["t"] / 1000, UTC).strftime("%Y-%m-%d %H:%M")
+    if env["kind"] == "service":
+        return f"{env['v']:>5}  {stamp}  ({_service_text(env['event'], names)})", None
+    key = _group_key(env)
+    move = env["cause"]["move"]
+    if key == last or (move is None and env["actor"] == "system"):
+        return "", key
+    who = _actor_text(env["actor"], names)
+    text = game.format_move(move) if move is not None else "(hidden move)"
+    return f"{env['v']:>5}  {stamp}  {who}: {text}", key
+
+
+def _actor_text(actor: Any, names: dict[int, str]) -> str:
+    if isinstance(actor, dict):
+        return f"{names.get(actor['seat'], '?')} (seat {actor['seat']})"
+    return str(actor)
+
+
+def _service_text(event: Json, names: dict[int, str]) -> str:
+    seat = event.get("seat")
+    who = f"{names.get(seat, '?')} (seat {seat}) " if isinstance(seat, int) else ""
+    return f"{who}{event['type'].replace('_', ' ')}"

@@ -1,0 +1,170 @@
+"""Changes a game other than by a seat's own move: auto-pass, presence and admin powers.
+
+Each is one conditional append of service entries (and, for an auto-pass, the engine events
+of the default moves), so it races safely with moves: whoever appends first wins and the
+other re-checks against the new version. None of them reveals a hidden fact.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from engine.contract import Json
+from service import deadlines
+from service.auth import new_token, digest
+from service.errors import ServiceError, validation
+from service.timecontrol import BadTimeControl, TimeControl, local_day, vacation_used
+
+if TYPE_CHECKING:
+    from service.games import GameService, Loaded
+
+PRESENCE = ("absent", "back", "vacation")
+
+
+def auto_pass(service: GameService, game_id: str, seat: int, prompt_id: str, now: float) -> Json:
+    """Applies default moves for `seat` while it owes the same turn, if the prompt is overdue.
+
+    Acts only when `prompt_id` is still pending for `seat` and `now` is at or past its
+    deadline; appends `seat_timed_out`, the default moves' events and, after `absent_after`
+    consecutive timeouts, `seat_absent`, all in one conditional append (actor "deadline").
+    """
+    from service.games import RETRIES, MAX_CHAIN, Item
+
+    for _ in range(RETRIES):
+        loaded = service.load(game_id)
+        due = _overdue(loaded, seat, prompt_id, now)
+        if "skipped" in due:
+            return due
+        items = [Item("service", {"type": "seat_timed_out", "seat": seat, "prompt": prompt_id})]
+        moves = _default_chain(loaded, seat, due["turn"], items, Item, MAX_CHAIN)
+        absent = _becomes_absent(loaded, seat)
+        if absent:
+            items.append(Item("service", {"type": "seat_absent", "seat": seat, "reason": "timeouts"}))
+        outcome = service._append(loaded, items, actor="deadline", key=f"deadline:{seat}:{prompt_id}")
+        if outcome.status == "ok":
+            return {"done": True, "version": outcome.version, "moves": moves, "absent": absent}
+    return {"done": False, "skipped": "busy"}
+
+
+def _overdue(loaded: Loaded, seat: int, prompt_id: str, now: float) -> Json:
+    """Returns the prompt's turn if it is pending and overdue, else why nothing is done."""
+    if loaded.status != "running":
+        return {"done": False, "skipped": "game-over"}
+    for due in deadlines.due(loaded.game, loaded.folded):
+        if due.seat == seat and due.prompt["id"] == prompt_id:
+            if due.deadline is None or now < due.deadline:
+                return {"done": False, "skipped": "early", "deadline": due.deadline}
+            return {"turn": due.prompt.get("turn", prompt_id)}
+    return {"done": False, "skipped": "not-pending"}
+
+
+def _default_chain(loaded: Loaded, seat: int, turn: Any, items: list[Any], item: Any, limit: int) -> list[Json]:
+    """Appends to `items` the events of default moves while `seat` owes a prompt of `turn`."""
+    game, state, moves = loaded.game, loaded.folded.state, []
+    for _ in range(limit):
+        prompt = game.pending(state).get(seat) if game.result(state) is None else None
+        if prompt is None or (moves and prompt.get("turn", prompt["id"]) != turn):
+            break
+        move = game.default_move(state, seat)
+        for event in game.decide(state, seat, move):
+            state = game.evolve(state, event)
+            items.append(item("engine", event, move))
+        moves.append(move)
+    return moves
+
+
+def _becomes_absent(loaded: Loaded, seat: int) -> bool:
+    table = loaded.folded.table
+    limit = TimeControl.from_json(table.time_control).absent_after
+    return bool(limit) and seat not in table.absent and table.timeouts.get(seat, 0) + 1 >= limit
+
+
+def set_presence(service: GameService, game_id: str, seat: int, state: str, *, days: int = 0,
+                 by_admin: bool = False) -> Json:
+    """Records a seat as absent, back, or on vacation for `days` days from today (game's zone)."""
+    loaded = service.load(game_id)
+    _check_seat(loaded, seat)
+    if state not in PRESENCE:
+        raise validation(f"presence must be one of {', '.join(PRESENCE)}, got {state!r}")
+    if state == "vacation" and by_admin:
+        raise ServiceError("forbidden", "only the seat itself can take vacation days")
+    table = loaded.folded.table
+    match state:
+        case "absent":
+            events = [] if seat in table.absent else [{"type": "seat_absent", "seat": seat,
+                                                       "reason": "admin" if by_admin else "self"}]
+        case "back":
+            events = [{"type": "seat_returned", "seat": seat}] if seat in table.absent else []
+        case _:
+            events = [_vacation(loaded, seat, days, service.clock())]
+    version = service.append_service(game_id, events) if events else loaded.version
+    return {"seat": seat, "state": state, "version": version}
+
+
+def _vacation(loaded: Loaded, seat: int, days: int, now: float) -> Json:
+    """Returns the `seat_vacation` event for `days` days from today, within the allowance."""
+    tc = TimeControl.from_json(loaded.folded.table.time_control)
+    if not 1 <= days <= 365:
+        raise validation("vacation needs days between 1 and 365")
+    first = local_day(tc, now)
+    spans = loaded.folded.table.vacation_spans(seat)
+    used = vacation_used([*spans, (first, first + timedelta(days=days - 1))])
+    if used > tc.vacation_days:
+        left = tc.vacation_days - vacation_used(spans)
+        raise ServiceError("vacation-exhausted", f"seat {seat} has {left} vacation days left", left=left)
+    last = first + timedelta(days=days - 1)
+    return {"type": "seat_vacation", "seat": seat, "from": first.isoformat(), "until": last.isoformat()}
+
+
+def _check_seat(loaded: Loaded, seat: int) -> None:
+    if not 0 <= seat < len(loaded.meta["seats"]):
+        raise ServiceError("not-found", f"game {loaded.game_id} has no seat {seat}")
+    if loaded.status != "running":
+        from engine.errors import GameOver
+
+        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+
+
+def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
+    """Replaces a seat's token (old token and old sessions stop working); returns the new one once."""
+    loaded = service.load(game_id)
+    _check_seat(loaded, seat)
+    token = new_token("seat")
+    meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
+    meta["seats"][seat].update(token_hash=digest(token), not_before=int(service.clock()) + 1)
+    version = service.append_service(game_id, [{"type": "seat_token_reissued", "seat": seat}], meta=meta,
+                                     expected=loaded.version)
+    return {"seat": seat, "token": token, "link": service.play_link(game_id, seat), "version": version}
+
+
+def seat_bot(service: GameService, game_id: str, seat: int, bot: str | None) -> Json:
+    """Lets the server play a seat with default moves (bot "default"), or hands it back (None)."""
+    loaded = service.load(game_id)
+    _check_seat(loaded, seat)
+    if bot not in (None, "default"):
+        raise validation(f"unknown bot {bot!r}; the server plays only the 'default' bot")
+    version = service.append_service(game_id, [{"type": "bot_seated", "seat": seat, "bot": bot}])
+    return {"seat": seat, "bot": bot, "version": version}
+
+
+def change_time_control(service: GameService, game_id: str, data: Json) -> Json:
+    """Replaces the time control; open prompts' clocks restart from now under it."""
+    loaded = service.load(game_id)
+    try:
+        tc = TimeControl.from_json(data)
+    except BadTimeControl as exc:
+        raise validation(str(exc)) from None
+    if loaded.status != "running":
+        raise ServiceError("game-over", f"game {game_id} is {loaded.status}")
+    version = service.append_service(game_id, [{"type": "time_control_changed", "time_control": tc.to_json()}])
+    return {"time_control": tc.to_json(), "version": version}
+
+
+def abort(service: GameService, game_id: str, reason: str) -> Json:
+    """Ends a running game without a result (then it is public, seed included)."""
+    loaded = service.load(game_id)
+    if loaded.status != "running":
+        raise ServiceError("game-over", f"game {game_id} is {loaded.status}")
+    version = service.append_service(game_id, [{"type": "game_aborted", "reason": reason[:200] or "aborted"}])
+    return {"status": "aborted", "version": version}

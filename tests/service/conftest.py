@@ -1,0 +1,58 @@
+"""Fixtures of the service tests: the app on the run's Redis, a client, and game helpers."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.app import create_app
+from service.config import Config
+
+ADMIN = "operator-secret-token"
+
+
+@pytest.fixture(scope="session")
+def config(redis_url: str) -> Config:
+    return Config(REDIS_URL=redis_url, SECRET_KEY="test-secret", ADMIN_TOKEN=ADMIN,
+                  PUBLIC_URL="http://castillo.test", SSE_KEEPALIVE_S=0.2)
+
+
+@pytest.fixture(scope="session")
+def app(config: Config) -> Flask:
+    return create_app(config)
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def rds(redis_url: str) -> Iterator[redis.Redis]:
+    client = redis.Redis.from_url(redis_url)
+    yield client
+    client.close()
+
+
+def key() -> dict[str, str]:
+    """Returns a fresh Idempotency-Key header."""
+    return {"Idempotency-Key": uuid.uuid4().hex}
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client: FlaskClient, game: str = "kabale", seats: int = 2, **extra: Any) -> dict[str, Any]:
+    """Creates a game over HTTP; returns the 201 answer (tokens included)."""
+    body = {"game": game, "seats": [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(seats)],
+            **extra}
+    response = client.post("/games", json=body, headers=key())
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
