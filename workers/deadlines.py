@@ -18,7 +18,6 @@ import logging
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from service.store import BUCKETS, deadlines_key, zset_key
 from workers.queue import at, job_id
@@ -118,22 +117,16 @@ def act(rt: Runtime, game_id: str, seat: int, prompt_id: str, now: float) -> str
     if now < plan.deadline:
         return "early"
     outcome = rt.games.auto_pass(game_id, seat, prompt_id, now)
-    done = _acted(outcome)
-    log.info(
-        "deadline %s seat %s prompt %s: %s", game_id, seat, prompt_id, "auto-passed" if done else outcome
-    )
-    if done:
-        from workers.notify import enqueue_notice
+    if not outcome.get("done"):
+        log.info("deadline %s seat %s prompt %s: nothing to do (%s)", game_id, seat, prompt_id, outcome.get("skipped"))
+        return str(outcome.get("skipped", "refused"))
+    from workers.notify import enqueue_notice
 
-        enqueue_notice(rt, game_id, seat, "autopass", prompt_id)
-    return "passed" if done else "refused"
-
-
-def _acted(outcome: Any) -> bool:
-    """Reads GameService.auto_pass's answer: did it append anything?"""
-    if isinstance(outcome, dict):
-        return bool(outcome.get("applied", outcome.get("moves")))
-    return bool(getattr(outcome, "applied", outcome))
+    game = rt.games.load(game_id).game
+    played = [game.format_move({k: v for k, v in m.items() if k != "default"}) for m in outcome.get("moves", [])]
+    enqueue_notice(rt, game_id, seat, "autopass", prompt_id, played)
+    log.info("deadline %s seat %s prompt %s: auto-passed %s", game_id, seat, prompt_id, played)
+    return "passed"
 
 
 def sweep(

@@ -1,0 +1,134 @@
+"""Serves email play's two HTTP doors: inbound replies from a mail gateway, and unsubscribing.
+
+`POST /inbound-email` takes one raw RFC 5322 message (as a gateway such as an MTA pipe or a
+provider's "raw MIME" webhook posts it) with the shared secret `INBOUND_SECRET` in
+`X-Inbound-Secret`; the reply is queued for the workers and answered by email.
+`POST /unsubscribe/{token}` is RFC 8058's one-click unsubscribe: it stops one game's emails
+to one seat and never removes the seat from the game. Its GET only shows a confirm button,
+so link scanners that follow `List-Unsubscribe` URLs never unsubscribe anyone.
+"""
+
+from __future__ import annotations
+
+import hmac
+import html
+from typing import Any
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+from rq import Queue
+
+from service import mailplay
+from service.api.common import problems, service
+from service.errors import ServiceError, validation
+from service.store import tag
+
+blp = Blueprint("mail", __name__, description="Email play: inbound replies and unsubscribing")
+MAX_RAW = 1_000_000
+RAW_BODY = {
+    "required": True,
+    "description": "the raw RFC 5322 message, headers and body, exactly as received",
+    "content": {t: {"schema": {"type": "string"}} for t in ("message/rfc822", "text/plain", "application/octet-stream")},
+}
+SECRET_HEADER = {"name": "X-Inbound-Secret", "in": "header", "required": True, "schema": {"type": "string"},
+                 "description": "the shared secret INBOUND_SECRET"}
+RECIPIENT = {"name": "recipient", "in": "query", "required": False, "schema": {"type": "string"},
+             "description": "the envelope recipient (RCPT TO), when the gateway passes it apart from the headers"}
+
+
+class Queued(Schema):
+    """The answer to an accepted inbound message."""
+
+    status = fields.String(required=True, metadata={"description": "always `queued`"})
+    job = fields.String(required=True, metadata={"description": "the rq job that plays and answers it"})
+    game = fields.String(required=True)
+    seat = fields.Integer(required=True)
+
+
+class Unsubscribed(Schema):
+    """The answer to an unsubscribe."""
+
+    game = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    unsubscribed = fields.Boolean(required=True)
+
+
+def _queue() -> Queue:
+    """Returns rq's queue on QUEUE_REDIS_URL (created once per app)."""
+    if "castillo_rq" not in current_app.extensions:
+        from redis import Redis
+
+        cfg = service().config
+        current_app.extensions["castillo_rq"] = Queue("castillo", connection=Redis.from_url(cfg.QUEUE_REDIS_URL or cfg.REDIS_URL))
+    return current_app.extensions["castillo_rq"]
+
+
+def _check_secret() -> None:
+    expected = service().config.INBOUND_SECRET
+    if not expected:
+        raise ServiceError("forbidden", "inbound email over HTTP is off: set INBOUND_SECRET to enable it")
+    given = request.headers.get("X-Inbound-Secret", "")
+    if not given:
+        raise ServiceError("unauthorized", "the X-Inbound-Secret header is required")
+    if not hmac.compare_digest(given.encode(), expected.encode()):
+        raise ServiceError("forbidden", "wrong X-Inbound-Secret")
+
+
+@blp.route("/inbound-email", methods=["POST"])
+@blp.doc(requestBody=RAW_BODY, parameters=[SECRET_HEADER, RECIPIENT], security=[])
+@blp.response(202, Queued)
+@problems(blp, "validation", "unauthorized", "forbidden", "not-found", "payload-too-large")
+def inbound_email() -> Any:
+    """Queues an emailed reply (a raw RFC 5322 message) to be played and answered by email.
+
+    The message must be addressed to a live reply address (`r-…@MAIL_DOMAIN`, in To, Cc,
+    Delivered-To, X-Original-To or `recipient`); anything else is refused with 404 and never
+    answered, so forged mail causes no backscatter.
+    """
+    _check_secret()
+    raw = request.get_data(cache=False)
+    if len(raw) > MAX_RAW:
+        raise ServiceError("payload-too-large", f"messages are limited to {MAX_RAW} bytes")
+    extra = tuple(a for a in [request.args.get("recipient", "")] if a)
+    try:
+        message = mailplay.parse_inbound(raw, extra)
+    except mailplay.MailPlayError as exc:
+        raise validation(f"not a usable RFC 5322 message: {exc}") from None
+    svc = service()
+    target = mailplay.find_target(svc.redis, message.recipients, svc.config.MAIL_DOMAIN)
+    if target is None:
+        raise ServiceError("not-found", "no live reply address among the message's recipients")
+    job = mailplay.enqueue_inbound(_queue(), raw, message.recipients)
+    return {"status": "queued", "job": job, "game": target.game_id, "seat": target.seat}
+
+
+def _token_target(token: str) -> tuple[str, int]:
+    try:
+        return mailplay.read_unsubscribe_token(service().config.SECRET_KEY, token)
+    except mailplay.MailPlayError:
+        raise ServiceError("not-found", "unknown unsubscribe link") from None
+
+
+@blp.route("/unsubscribe/<token>", methods=["POST"])
+@blp.doc(security=[])
+@blp.response(200, Unsubscribed)
+@problems(blp, "not-found")
+def unsubscribe(token: str) -> Any:
+    """Stops this game's emails to the link's seat (RFC 8058 one-click); the seat stays in the game."""
+    game_id, seat = _token_target(token)
+    mailplay.unsubscribe(service().redis, tag(game_id), game_id, seat)
+    return {"game": game_id, "seat": seat, "unsubscribed": True}
+
+
+@blp.route("/unsubscribe/<token>", methods=["GET"])
+@blp.doc(security=[], responses={"200": {"description": "a page with a confirm button (acts only on POST)",
+                                          "content": {"text/html": {"schema": {"type": "string"}}}}})
+@problems(blp, "not-found")
+def unsubscribe_page(token: str) -> Response:
+    """Shows a confirm button; a GET never unsubscribes (mail scanners follow links)."""
+    game_id, _seat = _token_target(token)
+    page = (f"<!doctype html><title>Unsubscribe</title><body style='font-family:sans-serif'>"
+            f"<p>Stop the emails about game {html.escape(game_id)}? You stay in the game.</p>"
+            f"<form method='post'><button>Unsubscribe</button></form></body>")
+    return Response(page, mimetype="text/html")
