@@ -13,6 +13,7 @@ import hmac
 import json
 import pickle
 import secrets
+import threading
 import time
 from base64 import b32encode
 from collections import OrderedDict
@@ -88,12 +89,14 @@ class GameService:
         self.config = config
         self.clock = clock
         self._cache: OrderedDict[str, Folded] = OrderedDict()
+        self._lock = threading.Lock()
 
     # ----- loading
 
     def load(self, game_id: str) -> Loaded:
         """Returns the game at its latest version; raises `unknown-game`."""
-        cached = self._cache.get(game_id)
+        with self._lock:
+            cached = self._cache.get(game_id)
         after = cached.version if cached else 0
         pipe = self.redis.pipeline(transaction=False)
         pipe.get(meta_key(game_id))
@@ -122,10 +125,14 @@ class GameService:
         return snap, rest
 
     def _remember(self, game_id: str, folded: Folded) -> None:
-        self._cache[game_id] = folded
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > CACHE_GAMES:
-            self._cache.popitem(last=False)
+        """Keeps the newest fold of a game in the per-process map (never an older one)."""
+        with self._lock:
+            known = self._cache.get(game_id)
+            if known is None or known.version <= folded.version:
+                self._cache[game_id] = folded
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > CACHE_GAMES:
+                self._cache.popitem(last=False)
 
     def replay(self, game_id: str, until: int | None = None) -> Folded:
         """Returns the full fold of the log from version 1 (no cache), up to `until`."""
@@ -141,7 +148,7 @@ class GameService:
         a retry lands on the same game and gets the first answer back, without its tokens.
         """
         game_id = self._new_id(scope)
-        prior = self._prior(game_id, scope, body_hash)
+        prior = self.recorded(game_id, scope, body_hash)
         if prior is not None:
             return prior, True
         game, seats, options, tc = _checked_spec(spec)
@@ -191,7 +198,7 @@ class GameService:
         """
         for _ in range(RETRIES):
             loaded = self.load(game_id)
-            prior = self._prior(game_id, scope, body_hash)
+            prior = self.recorded(game_id, scope, body_hash)
             if prior is not None:
                 return prior
             _check_expected(loaded, expected_version, precondition)
@@ -300,7 +307,7 @@ class GameService:
             prev = out[-1]["hash"]
         return out
 
-    def _prior(self, game_id: str, scope: str | None, body_hash: str) -> Json | None:
+    def recorded(self, game_id: str, scope: str | None, body_hash: str) -> Json | None:
         """Returns the first answer recorded under `scope`, or None; refuses another body."""
         if not scope:
             return None

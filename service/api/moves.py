@@ -59,6 +59,9 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
     who = caller(loaded)
     seat = need_seat(who)
     scope, body_hash = idempotency(f"POST /games/{game_id}/moves", who, request.get_json(silent=True))
+    prior = svc.recorded(game_id, scope, body_hash)
+    if prior is not None:
+        return prior, 201, etag(prior["version"])
     expected, precondition = _expected(body)
     moves = parsed_moves(loaded, seat, body)
     answer = svc.submit(game_id, seat, moves, expected_version=expected, precondition=precondition,

@@ -1,0 +1,255 @@
+"""End-to-end HTTP tests of the service on real Redis: full games, redaction, errors, admin."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.links import make_link_token
+from tests.service.conftest import ADMIN, bearer, create, key
+
+
+def play_to_end(client: FlaskClient, game: dict[str, Any], limit: int = 3000) -> int:
+    """Plays scripted seats (first legal move, or a random-walked partial) until the end; returns moves."""
+    tokens = [s["token"] for s in game["seats"]]
+    for count in range(limit):
+        summary = client.get(f"/games/{game['id']}").get_json()
+        if summary["status"] != "running":
+            return count
+        seat = summary["prompts"][0]["seat"]
+        legal = client.get(f"/games/{game['id']}/legal-moves", headers=bearer(tokens[seat])).get_json()
+        move = legal["moves"][count % len(legal["moves"])]
+        answer = client.post(f"/games/{game['id']}/moves", json={"move": move},
+                             headers={**bearer(tokens[seat]), **key()})
+        assert answer.status_code == 201, answer.get_json()
+    raise AssertionError("the game did not end")
+
+
+def test_catalog_and_health(client: FlaskClient) -> None:
+    names = [g["name"] for g in client.get("/catalog").get_json()["games"]]
+    assert "kabale" in names
+    assert client.get("/health").get_json() == {"status": "ok", "redis": "ok"}
+
+
+def test_create_stores_no_secret_in_the_log(client: FlaskClient, rds: Any) -> None:
+    game = create(client)
+    log = client.get(f"/games/{game['id']}/events", headers=bearer(ADMIN)).get_json()
+    text = json.dumps(log)
+    assert "p0@example.org" not in text and game["seats"][0]["token"] not in text
+    assert game["admin_token"] not in text and log["entries"][0]["event"]["type"] == "game_created"
+    assert "seed" not in json.dumps(log["entries"][1]["event"])
+
+
+def test_full_kabale_game_over_http_then_public_and_verified(client: FlaskClient) -> None:
+    game = create(client, seats=3)
+    moves = play_to_end(client, game)
+    assert moves > 20
+    summary = client.get(f"/games/{game['id']}").get_json()
+    assert summary["status"] == "finished" and summary["result"]["winners"]
+    view = client.get(f"/games/{game['id']}/view").get_json()
+    assert view["viewer"] == "all"
+    log = client.get(f"/games/{game['id']}/events?limit=500").get_json()
+    assert "seed" in log["entries"][1]["event"] and any("salt" in e for e in log["entries"])
+    report = client.get(f"/games/{game['id']}/verify").get_json()
+    assert report["ok"] and report["complete"] and report["replay"]["ok"], report
+    text = client.get(f"/games/{game['id']}/record?format=text").data.decode()
+    assert "# result:" in text and "P0 (seat 0): " in text
+
+
+def test_redaction_per_viewer_on_every_endpoint(client: FlaskClient) -> None:
+    game = create(client)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    hand0 = client.get(f"/games/{gid}/view", headers=bearer(tokens[0])).get_json()["view"]
+    secret_cards = _hand(hand0, 0)
+    assert secret_cards
+    for token in (None, tokens[1], ADMIN, game["admin_token"]):
+        headers = bearer(token) if token else {}
+        for path in ("/view", "/state?at=9", "/events?limit=500", "/record", "/record?format=text", ""):
+            body = client.get(f"/games/{gid}{path}", headers=headers).data.decode()
+            assert not _leaks(body, secret_cards, 0), (token, path)
+
+
+def _hand(view: dict[str, Any], seat: int) -> list[str]:
+    me = next(p for p in view["players"] if p["seat"] == seat)
+    return list(me["hand"])
+
+
+def _leaks(body: str, cards: list[str], seat: int) -> bool:
+    """Tells whether `body` names seat 0's drawn cards (seat 0 draws them in a cards_drawn event)."""
+    data = [json.loads(line) for line in body.splitlines() if line.startswith("{")] if "\n{" in body else []
+    blobs = data or [json.loads(body)] if body.startswith("{") else []
+    for blob in blobs:
+        for entry in blob.get("entries", [blob]) if isinstance(blob, dict) else []:
+            event = entry.get("event") or {}
+            if event.get("type") == "cards_drawn" and event.get("seat") == seat and event.get("cards"):
+                return True
+        view = blob.get("view") if isinstance(blob, dict) else None
+        if view and any(p.get("seat") == seat and p.get("hand") for p in view.get("players", [])):
+            return True
+    return False
+
+
+def test_problem_json_for_bad_requests(client: FlaskClient) -> None:
+    game = create(client)
+    gid, token = game["id"], game["seats"][0]["token"]
+    cases = [
+        (client.get("/games/zzz"), 404, "unknown-game"),
+        (client.get("/nowhere"), 404, "not-found"),
+        (client.put("/catalog"), 405, "method-not-allowed"),
+        (client.post("/games", json={"game": "kabale"}, headers=key()), 400, "validation"),
+        (client.post("/games", json={"game": "chess", "seats": [{"name": "a"}]}, headers=key()), 404,
+         "unknown-game"),
+        (client.post("/games", json={"game": "kabale", "seats": [{"name": "a"}, {"name": "b"}],
+                                     "options": {"nope": 1}}, headers=key()), 422, "unsupported-option"),
+        (client.post("/games", json={"game": "kabale", "seats": [{"name": "a"}]}), 400, "validation"),
+        (client.post(f"/games/{gid}/moves", json={"move": {"type": "play"}}, headers=key()), 401, "unauthorized"),
+        (client.post(f"/games/{gid}/moves", json={"move": {"type": "fly"}}, headers={**key(), **bearer(token)}),
+         400, "malformed-move"),
+        (client.post(f"/games/{gid}/moves", data="{", content_type="application/json",
+                     headers={**key(), **bearer(token)}), 400, "validation"),
+        (client.get(f"/games/{gid}/view", headers=bearer("forged")), 401, "unauthorized"),
+        (client.get(f"/games/{gid}/state?at=999"), 400, "validation"),
+    ]
+    for response, status, code in cases:
+        assert response.status_code == status, (code, response.get_json())
+        assert response.content_type == "application/problem+json"
+        assert response.get_json()["code"] == code
+
+
+def test_not_your_turn_and_illegal_move_quote_the_engine(client: FlaskClient) -> None:
+    game = create(client)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    summary = client.get(f"/games/{gid}").get_json()
+    due = summary["prompts"][0]["seat"]
+    other = 1 - due
+    legal = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[due])).get_json()["moves"]
+    wrong = client.post(f"/games/{gid}/moves", json={"move": legal[0]}, headers={**key(), **bearer(tokens[other])})
+    assert wrong.status_code == 409 and wrong.get_json()["code"] == "not-your-turn"
+    bad = {**legal[0], "column": 99}
+    refused = client.post(f"/games/{gid}/moves", json={"move": bad}, headers={**key(), **bearer(tokens[due])})
+    assert refused.status_code in (400, 422) and refused.get_json()["reason"]
+    dry = client.post(f"/games/{gid}/moves/validate", json={"move": bad}, headers=bearer(tokens[due])).get_json()
+    assert dry["valid"] is False and dry["problem"]["code"] == refused.get_json()["code"]
+    ok = client.post(f"/games/{gid}/moves/validate", json={"move": legal[0]}, headers=bearer(tokens[due]))
+    assert ok.get_json()["valid"] is True
+    assert client.get(f"/games/{gid}").headers["ETag"] == f'"{summary["version"]}"'
+
+
+def test_versions_if_match_and_expected_version(client: FlaskClient) -> None:
+    game = create(client)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    summary = client.get(f"/games/{gid}").get_json()
+    seat, version = summary["prompts"][0]["seat"], summary["version"]
+    move = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()["moves"][0]
+    auth = bearer(tokens[seat])
+    stale = client.post(f"/games/{gid}/moves", json={"move": move}, headers={**auth, **key(), "If-Match": '"3"'})
+    assert stale.status_code == 412 and stale.get_json()["code"] == "version-conflict"
+    stale = client.post(f"/games/{gid}/moves", json={"move": move, "expected_version": 3}, headers={**auth, **key()})
+    assert stale.status_code == 409 and stale.get_json()["version"] == version
+    ok = client.post(f"/games/{gid}/moves", json={"move": move}, headers={**auth, **key(), "If-Match": f'"{version}"'})
+    assert ok.status_code == 201 and ok.headers["ETag"] == f'"{ok.get_json()["version"]}"'
+
+
+def test_idempotent_retry_returns_the_first_answer(client: FlaskClient) -> None:
+    body = {"game": "kabale", "seats": [{"name": "a"}, {"name": "b"}]}
+    headers = key()
+    first = client.post("/games", json=body, headers=headers).get_json()
+    again = client.post("/games", json=body, headers=headers)
+    assert again.status_code == 201 and again.get_json()["id"] == first["id"]
+    assert again.get_json()["admin_token"] is None and again.get_json()["secrets_shown"] is False
+    other = client.post("/games", json={**body, "options": {"first_seat": 1}}, headers=headers)
+    assert other.status_code == 422 and other.get_json()["code"] == "idempotency-mismatch"
+    gid, tokens = first["id"], [s["token"] for s in first["seats"]]
+    seat = client.get(f"/games/{gid}").get_json()["prompts"][0]["seat"]
+    move = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()["moves"][0]
+    headers = {**bearer(tokens[seat]), **key()}
+    one = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
+    two = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
+    assert one.status_code == two.status_code == 201 and one.get_json() == two.get_json()
+    assert client.get(f"/games/{gid}").get_json()["version"] == one.get_json()["version"]
+    moved = client.post(f"/games/{gid}/moves", json={"text": "x"}, headers=headers)
+    assert moved.status_code == 422 and moved.get_json()["code"] == "idempotency-mismatch"
+
+
+def test_batch_is_all_or_nothing(client: FlaskClient) -> None:
+    game = create(client)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    summary = client.get(f"/games/{gid}").get_json()
+    seat = summary["prompts"][0]["seat"]
+    move = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()["moves"][0]
+    refused = client.post(f"/games/{gid}/moves", json={"moves": [move, move]}, headers={**bearer(tokens[seat]), **key()})
+    assert refused.status_code == 409 and "move 2 of 2" in refused.get_json()["detail"]
+    assert client.get(f"/games/{gid}").get_json()["version"] == summary["version"]
+
+
+def test_text_moves_use_the_game_notation(client: FlaskClient, app: Any) -> None:
+    import engine
+
+    game = create(client)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    seat = client.get(f"/games/{gid}").get_json()["prompts"][0]["seat"]
+    move = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()["moves"][0]
+    text = engine.get_game("kabale").format_move(move)
+    answer = client.post(f"/games/{gid}/moves", json={"text": text}, headers={**bearer(tokens[seat]), **key()})
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["entries"][0]["cause"]["move"]["type"] == move["type"]
+
+
+def test_play_link_session_and_reissue(client: FlaskClient, config: Any) -> None:
+    game = create(client)
+    gid = game["id"]
+    link = game["seats"][1]["link"]
+    assert link.startswith(f"http://castillo.test/play/{gid}#k=")
+    token = link.split("#k=")[1]
+    session = client.post(f"/games/{gid}/sessions", json={"link": token})
+    assert session.status_code == 201
+    bearer1 = session.get_json()["token"]
+    assert client.get(f"/games/{gid}", headers=bearer(bearer1)).get_json()["you"] == {"role": "seat", "seat": 1}
+    other = create(client)
+    forged = client.post(f"/games/{other['id']}/sessions", json={"link": token})
+    assert forged.status_code == 401
+    expired = make_link_token(config.SECRET_KEY, gid, 1, -10)
+    assert client.post(f"/games/{gid}/sessions", json={"link": expired}).status_code == 401
+    seat_token = game["seats"][1]["token"]
+    assert client.post(f"/games/{gid}/seats/1/token", headers=bearer(seat_token)).status_code == 403
+    fresh = client.post(f"/games/{gid}/seats/1/token", headers=bearer(game["admin_token"]))
+    assert fresh.status_code == 201
+    assert client.get(f"/games/{gid}/view", headers=bearer(seat_token)).status_code == 401
+    assert client.get(f"/games/{gid}/view", headers=bearer(fresh.get_json()["token"])).get_json()["viewer"] == 1
+
+
+def test_admin_powers_reveal_nothing_and_abort_makes_public(client: FlaskClient) -> None:
+    game = create(client)
+    gid, admin = game["id"], bearer(game["admin_token"])
+    assert client.get(f"/games/{gid}/legal-moves", headers=admin).status_code == 403
+    assert client.get(f"/games/{gid}/view", headers=admin).get_json()["viewer"] is None
+    tc = client.put(f"/games/{gid}/time-control", json={"per_move": 60, "weekend_pause": True}, headers=admin)
+    assert tc.status_code == 200 and tc.get_json()["time_control"]["per_move"] == 60
+    absent = client.post(f"/games/{gid}/seats/1/presence", json={"state": "absent"}, headers=admin)
+    assert absent.status_code == 200
+    assert client.get(f"/games/{gid}").get_json()["seats"][1]["absent"] is True
+    bot = client.post(f"/games/{gid}/seats/0/bot", json={"bot": "default"}, headers=admin)
+    assert bot.status_code == 200 and client.get(f"/games/{gid}").get_json()["seats"][0]["bot"] == "default"
+    assert client.post(f"/games/{gid}/abort", json={}, headers=bearer(game["seats"][0]["token"])).status_code == 403
+    assert client.post(f"/games/{gid}/abort", json={"reason": "test"}, headers=admin).get_json()["status"] == "aborted"
+    assert client.get(f"/games/{gid}/view").get_json()["viewer"] == "all"
+    report = client.get(f"/games/{gid}/verify").get_json()
+    assert report["ok"], report
+
+
+def test_vacation_allowance(client: FlaskClient) -> None:
+    game = create(client, time_control={"vacation_days": 3})
+    gid, token = game["id"], bearer(game["seats"][0]["token"])
+    assert client.post(f"/games/{gid}/seats/0/presence", json={"state": "vacation", "days": 2}, headers=token).status_code == 200
+    refused = client.post(f"/games/{gid}/seats/0/presence", json={"state": "vacation", "days": 5}, headers=token)
+    assert refused.status_code == 422 and refused.get_json()["left"] == 1
+    assert client.post(f"/games/{gid}/seats/1/presence", json={"state": "back"}, headers=token).status_code == 403
+
+
+@pytest.mark.parametrize("path", ["/play/abc", "/play/static/app.js"])
+def test_browser_files_are_served(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200 and response.data
