@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.elgrande import data
-from engine.elgrande.state import NOWHERE, Group, Options, State, Turn, Veto, bump, location, transfer
+from engine.elgrande.state import NOWHERE, Group, Options, State, Turn, Veto, change, location, transfer
 
 Json = dict[str, Any]
 LAST_EVENTS = 8
@@ -19,11 +19,14 @@ def evolve(state: State | None, event: Json) -> State:
     """Returns the state after `event`; `evolve(None, game_started)` starts the game."""
     if state is None:
         return _started(event)
-    new = _apply(state, event)
-    return replace(new, n=state.n + 1, last=(state.last + (event,))[-LAST_EVENTS:])
+    kw = _apply(state, event)
+    kw["n"] = state.n + 1
+    kw["last"] = (state.last + (event,))[-LAST_EVENTS:]
+    return change(state, kw)
 
 
-def _apply(s: State, e: Json) -> State:
+def _apply(s: State, e: Json) -> Json:
+    """Returns the changed fields of the state after `e`."""
     match e["type"]:
         case "round_started":
             return _round_started(s, e)
@@ -32,46 +35,47 @@ def _apply(s: State, e: Json) -> State:
         case "turn_started":
             return _turn_started(s, e)
         case "court_supplemented":
-            return _set_turn(_moved(s, e), stage="card")
+            return {**_moved(s, e), **_turn(s, stage="card")}
         case "action_card_taken":
             return _card_taken(s, e)
         case "caballeros_placed":
-            return _set_turn(_moved(s, e), placed=True)
+            return {**_moved(s, e), **_turn(s, placed=True)}
         case "action_declared":
             return _declared(s, e)
         case "action_skipped":
-            return _set_turn(s, acted=True)
+            return _turn(s, acted=True)
         case "caballeros_moved":
             return _moved(s, e)
         case "area_scored":
-            return replace(s, scores=tuple(a + b for a, b in zip(s.scores, e["points"], strict=True)))
+            return {"scores": tuple(a + b for a, b in zip(s.scores, e["points"], strict=True))}
         case "king_moved":
-            return replace(s, king=data.AREA_INDEX[e["to"]])
+            return {"king": data.AREA_INDEX[e["to"]]}
         case "grande_moved":
-            return replace(s, grandes=_set(s.grandes, e["seat"], data.AREA_INDEX[e["to"]]))
+            return {"grandes": _set(s.grandes, e["seat"], data.AREA_INDEX[e["to"]])}
         case "scoreboard_placed":
             sb = data.SCOREBOARD_INDEX[e["scoreboard"]]
-            return replace(s, scoreboards=_set(s.scoreboards, sb, data.AREA_INDEX[e["to"]]))
+            return {"scoreboards": _set(s.scoreboards, sb, data.AREA_INDEX[e["to"]])}
         case "power_card_taken_back":
             return _taken_back(s, e)
         case "decision_opened":
             return _opened(s, e)
         case "choice_made":
-            return _chosen(s, e)
+            assert s.group is not None
+            return {"group": replace(s.group, choices=s.group.choices + ((e["seat"], e["choice"]),))}
         case "choices_revealed":
             return _revealed(s, e)
         case "turn_ended":
-            return _turn_ended(s, e)
+            return _turn_ended(s)
         case "round_ended":
             return _round_ended(s, e)
         case "general_scoring_ended":
-            return replace(s, phase="between")
+            return {"phase": "between"}
         case "game_ended":
-            return replace(s, phase="over", turn=None, group=None)
-    return s
+            return {"phase": "over", "turn": None, "group": None}
+    return {}
 
 
-def _set(row: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+def _set(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return row[:i] + (value,) + row[i + 1 :]
 
 
@@ -116,127 +120,113 @@ def _started(e: Json) -> State:
     )
 
 
-def _round_started(s: State, e: Json) -> State:
-    return replace(
-        s,
-        round_index=s.round_index + 1,
-        phase="bidding",
-        offer=tuple(e["offer"]),
-        stacks=tuple(st[1:] for st in s.stacks),
-        start_player=e["start_player"],
-        bids=(0,) * s.seats,
-        order=(),
-        turn_index=0,
-        since=s.n + 1,
-    )
+def _round_started(s: State, e: Json) -> Json:
+    return {
+        "round_index": s.round_index + 1,
+        "phase": "bidding",
+        "offer": tuple(e["offer"]),
+        "stacks": tuple(st[1:] for st in s.stacks),
+        "start_player": e["start_player"],
+        "bids": (0,) * s.seats,
+        "order": (),
+        "turn_index": 0,
+        "since": s.n + 1,
+    }
 
 
-def _power_card_played(s: State, e: Json) -> State:
+def _power_card_played(s: State, e: Json) -> Json:
     seat, value = e["seat"], e["value"]
-    hand = tuple(v for v in s.hands[seat] if v != value)
-    new = replace(
-        s,
-        hands=s.hands[:seat] + (hand,) + s.hands[seat + 1 :],
-        played=s.played[:seat] + (s.played[seat] + (value,),) + s.played[seat + 1 :],
-        bids=_set(s.bids, seat, value),
-        since=s.n + 1,
-    )
+    kw: Json = {
+        "hands": _set(s.hands, seat, tuple(v for v in s.hands[seat] if v != value)),
+        "played": _set(s.played, seat, s.played[seat] + (value,)),
+        "bids": _set(s.bids, seat, value),
+        "since": s.n + 1,
+    }
     if "order" in e:
-        return replace(new, phase="turns", order=tuple(e["order"]), turn_index=0)
-    return new
+        kw.update(phase="turns", order=tuple(e["order"]), turn_index=0)
+    return kw
 
 
-def _turn_started(s: State, e: Json) -> State:
+def _turn_started(s: State, e: Json) -> Json:
     seat = e["seat"]
-    moved = transfer(s, [(seat, -2, -1, e["intake"])])
+    kw = transfer(s, [(seat, -2, -1, e["intake"])])
     stage = "supplement" if e.get("supplement", 0) > 0 else "card"
-    return replace(moved, turn=Turn(seat=seat, stage=stage, shortfall=e.get("supplement", 0)), since=s.n + 1)
+    kw.update(turn=Turn(seat=seat, stage=stage, shortfall=e.get("supplement", 0)), since=s.n + 1)
+    return kw
 
 
-def _moved(s: State, e: Json) -> State:
+def _moved(s: State, e: Json) -> Json:
     return transfer(s, [(m[0], location(m[1]), location(m[2]), m[3]) for m in e["moves"]])
 
 
-def _set_turn(s: State, **changes: Any) -> State:
+def _turn(s: State, **changes: Any) -> Json:
+    """Returns the turn changes; a new stage opens a new prompt (`since`)."""
     assert s.turn is not None
-    turn = replace(s.turn, **changes)
-    since = s.n + 1 if turn.stage != s.turn.stage else s.since
-    return replace(s, turn=turn, since=since)
+    new = replace(s.turn, **changes)
+    return {"turn": new, "since": s.n + 1 if new.stage != s.turn.stage else s.since}
 
 
-def _card_taken(s: State, e: Json) -> State:
+def _card_taken(s: State, e: Json) -> Json:
     card = e["card"]
-    new = replace(s, offer=tuple(c for c in s.offer if c != card))
+    kw: Json = {"offer": tuple(c for c in s.offer if c != card)}
     if data.card_of(card).idx == data.VETO_CARD:  # V1, V8: taking a Veto is the whole action
-        new = replace(new, vetos=new.vetos + (Veto(e["seat"], card, s.round_index),))
-        return _set_turn(new, card=card, stage="step", acted=True)
-    return _set_turn(new, card=card, stage="step")
+        kw["vetos"] = s.vetos + (Veto(e["seat"], card, s.round_index),)
+        return {**kw, **_turn(s, card=card, stage="step", acted=True)}
+    return {**kw, **_turn(s, card=card, stage="step")}
 
 
-def _declared(s: State, e: Json) -> State:
-    new = _set_turn(s, acted=True)
+def _declared(s: State, e: Json) -> Json:
     if not e.get("vetoers"):
-        return new
+        return _turn(s, acted=True)
     group = Group(kind="veto_answer", members=tuple(e["vetoers"]), since=s.n + 1, context=e)
-    return replace(_set_turn(new, stage="wait"), group=group, since=s.n + 1)
+    return {**_turn(s, acted=True, stage="wait"), "group": group}
 
 
-def _taken_back(s: State, e: Json) -> State:
+def _taken_back(s: State, e: Json) -> Json:
     seat, value = e["seat"], e["value"]
-    pile = tuple(v for v in s.played[seat] if v != value)
-    hand = tuple(sorted(s.hands[seat] + (value,)))
-    return replace(
-        s,
-        played=s.played[:seat] + (pile,) + s.played[seat + 1 :],
-        hands=s.hands[:seat] + (hand,) + s.hands[seat + 1 :],
-        took_back=s.took_back[:seat] + (True,) + s.took_back[seat + 1 :],
-    )
+    return {
+        "played": _set(s.played, seat, tuple(v for v in s.played[seat] if v != value)),
+        "hands": _set(s.hands, seat, tuple(sorted(s.hands[seat] + (value,)))),
+        "took_back": _set(s.took_back, seat, True),
+    }
 
 
-def _opened(s: State, e: Json) -> State:
+def _opened(s: State, e: Json) -> Json:
     forced = tuple((p, c) for p, c in e.get("forced", ()))
     group = Group(
         kind=e["kind"], members=tuple(e["members"]), since=s.n + 1, context=e.get("context"), forced=forced
     )
-    new = replace(s, group=group, since=s.n + 1)
-    return _set_turn(new, stage="wait") if s.turn is not None and s.phase == "turns" else new
+    kw: Json = {"group": group, "since": s.n + 1}
+    if s.turn is not None and s.phase == "turns":
+        kw.update(_turn(s, stage="wait"), since=s.n + 1)
+    return kw
 
 
-def _chosen(s: State, e: Json) -> State:
-    assert s.group is not None
-    return replace(s, group=replace(s.group, choices=s.group.choices + ((e["seat"], e["choice"]),)))
-
-
-def _revealed(s: State, e: Json) -> State:
-    new = replace(s, group=None, since=s.n + 1)
+def _revealed(s: State, e: Json) -> Json:
+    kw: Json = {"group": None, "since": s.n + 1}
     spent = e.get("spent")
     if spent:
-        new = replace(
-            new, vetos=tuple(v for v in new.vetos if v.card != spent), discard=new.discard + (spent,)
-        )
-    if new.turn is not None and new.turn.stage == "wait":
-        return _set_turn(new, stage="step")
-    return new
+        kw["vetos"] = tuple(v for v in s.vetos if v.card != spent)
+        kw["discard"] = s.discard + (spent,)
+    if s.turn is not None and s.turn.stage == "wait":
+        kw["turn"] = replace(s.turn, stage="step")
+    return kw
 
 
-def _turn_ended(s: State, e: Json) -> State:
+def _turn_ended(s: State) -> Json:
     card = s.turn.card if s.turn else ""
     keep = not card or data.card_of(card).idx in (data.KING_CARD, data.VETO_CARD)  # R22
     discard = s.discard if keep else s.discard + (card,)
-    return replace(s, turn=None, turn_index=s.turn_index + 1, discard=discard, since=s.n + 1)
+    return {"turn": None, "turn_index": s.turn_index + 1, "discard": discard, "since": s.n + 1}
 
 
-def _round_ended(s: State, e: Json) -> State:
+def _round_ended(s: State, e: Json) -> Json:
     expired = set(e.get("expired", ()))
-    return replace(
-        s,
-        phase="scoring" if e.get("scoring") else "between",
-        offer=(),
-        discard=s.discard + tuple(e.get("discarded", ())) + tuple(e.get("expired", ())),
-        vetos=tuple(v for v in s.vetos if v.card not in expired),
-        start_player=e.get("next_start", s.start_player),
-        since=s.n + 1,
-    )
-
-
-__all__ = ["bump", "evolve"]
+    return {
+        "phase": "scoring" if e.get("scoring") else "between",
+        "offer": (),
+        "discard": s.discard + tuple(e.get("discarded", ())) + tuple(e.get("expired", ())),
+        "vetos": tuple(v for v in s.vetos if v.card not in expired),
+        "start_player": e.get("next_start", s.start_player),
+        "since": s.n + 1,
+    }

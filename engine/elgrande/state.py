@@ -7,7 +7,7 @@ are an area index, `COURT` or `PROVINCE`. The state is never shown to anyone dir
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.elgrande import data
@@ -143,8 +143,8 @@ def bump(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return row[:i] + (row[i] + delta,) + row[i + 1 :]
 
 
-def transfer(state: State, moves: list[tuple[int, int, int, int]]) -> State:
-    """Returns `state` with caballeros moved: each (owner, from, to, count) between locations."""
+def transfer(state: State, moves: list[tuple[int, int, int, int]]) -> dict[str, Any]:
+    """Returns the changed pieces after caballeros moved: each (owner, from, to, count)."""
     board = list(state.board)
     court = list(state.court)
     province = list(state.province)
@@ -156,7 +156,7 @@ def transfer(state: State, moves: list[tuple[int, int, int, int]]) -> State:
                 province[owner] += delta
             else:
                 board[loc] = bump(board[loc], owner, delta)
-    return replace(state, board=tuple(board), court=tuple(court), province=tuple(province))
+    return {"board": tuple(board), "court": tuple(court), "province": tuple(province)}
 
 
 def location(name: str) -> int:
@@ -167,3 +167,17 @@ def location(name: str) -> int:
 def location_id(loc: int) -> str:
     """Returns the JSON name of a location index."""
     return "court" if loc == COURT else "province" if loc == PROVINCE else data.AREAS[loc].id
+
+
+_NEW = object.__new__
+_SLOTS = tuple(
+    (f.name, getattr(State, f.name).__set__, getattr(State, f.name).__get__) for f in fields(State)
+)
+
+
+def change(state: State, changes: dict[str, Any]) -> State:
+    """Returns a copy of `state` with `changes` applied (a faster `dataclasses.replace`; the hot path)."""
+    new = _NEW(State)
+    for name, put, get in _SLOTS:
+        put(new, changes[name] if name in changes else get(state))
+    return new
