@@ -118,12 +118,20 @@ def act(rt: Runtime, game_id: str, seat: int, prompt_id: str, now: float) -> str
         return "early"
     outcome = rt.games.auto_pass(game_id, seat, prompt_id, now)
     if not outcome.get("done"):
-        log.info("deadline %s seat %s prompt %s: nothing to do (%s)", game_id, seat, prompt_id, outcome.get("skipped"))
+        log.info(
+            "deadline %s seat %s prompt %s: nothing to do (%s)",
+            game_id,
+            seat,
+            prompt_id,
+            outcome.get("skipped"),
+        )
         return str(outcome.get("skipped", "refused"))
     from workers.notify import enqueue_notice
 
     game = rt.games.load(game_id).game
-    played = [game.format_move({k: v for k, v in m.items() if k != "default"}) for m in outcome.get("moves", [])]
+    played = [
+        game.format_move({k: v for k, v in m.items() if k != "default"}) for m in outcome.get("moves", [])
+    ]
     enqueue_notice(rt, game_id, seat, "autopass", prompt_id, played)
     log.info("deadline %s seat %s prompt %s: auto-passed %s", game_id, seat, prompt_id, played)
     return "passed"

@@ -62,7 +62,7 @@ def test_a_player_who_moved_is_never_auto_passed(redis_url, r, smtp):
     ]
 
 
-def sealed_game(rt, attempts: int = 8) -> str:
+def sealed_game(rt, attempts: int = 8, per_move: int = 3600) -> str:
     """Plays random legal moves in El Grande games until several seats are due at once."""
     rnd = random.Random(7)
     for _ in range(attempts):
@@ -70,7 +70,7 @@ def sealed_game(rt, attempts: int = 8) -> str:
             {
                 "game": "elgrande",
                 "options": {},
-                "time_control": {"per_move": 3600, "reminders": []},
+                "time_control": {"per_move": per_move, "reminders": []},
                 "seats": [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(3)],
             }
         )

@@ -1,0 +1,136 @@
+"""Runs the workers: `castillo worker`, `castillo relay`, `castillo inbound-smtp`.
+
+`castillo worker` runs an rq worker with its scheduler (`rq worker --with-scheduler`, through
+rq's Python API in the main thread, where rq needs its signal handlers) on the `castillo`
+queue, and the relay as a child process (`castillo relay`), stopped with it. Options:
+
+    castillo worker [--smtp-listen HOST:PORT] [--no-relay] [--burst] [--simple]
+    castillo relay [--buckets 0-63] [--sweep-every SECONDS]
+    castillo inbound-smtp --listen HOST:PORT
+
+Settings come from the environment (service.config.Config: REDIS_URL, QUEUE_REDIS_URL,
+SMTP_URL, MAIL_FROM, MAIL_DOMAIN, PUBLIC_URL, SECRET_KEY, DATA_DIR).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+
+from service.store import BUCKETS
+
+log = logging.getLogger("castillo.workers")
+COMMANDS = ("worker", "relay", "inbound-smtp")
+
+
+def parse_buckets(text: str) -> tuple[int, ...]:
+    """Returns the buckets of `0-15,32` (ranges and single numbers, 0..63)."""
+    out: list[int] = []
+    for part in filter(None, text.split(",")):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    if not out or any(not 0 <= b < BUCKETS for b in out):
+        raise argparse.ArgumentTypeError(f"buckets are numbers 0..{BUCKETS - 1}, e.g. 0-15,32; got {text!r}")
+    return tuple(dict.fromkeys(out))
+
+
+def parser() -> argparse.ArgumentParser:
+    """Returns the argument parser of the three commands."""
+    p = argparse.ArgumentParser(prog="castillo", description="Castillo workers: jobs, relay, inbound mail")
+    sub = p.add_subparsers(dest="command")
+    w = sub.add_parser("worker", help="rq worker with scheduler, plus the relay (child process)")
+    w.add_argument("--smtp-listen", metavar="HOST:PORT", help="also receive email replies over SMTP here")
+    w.add_argument(
+        "--no-relay", action="store_true", help="do not start the relay (run `castillo relay` apart)"
+    )
+    w.add_argument("--burst", action="store_true", help="run the queued and due jobs, then exit")
+    w.add_argument("--simple", action="store_true", help="run jobs in this process (no fork per job)")
+    r = sub.add_parser("relay", help="turn the bucket outboxes into jobs; sweep missed deadlines")
+    r.add_argument(
+        "--buckets", type=parse_buckets, default=tuple(range(BUCKETS)), help="e.g. 0-15 (default: all 64)"
+    )
+    r.add_argument("--sweep-every", type=float, default=15.0, metavar="SECONDS")
+    i = sub.add_parser("inbound-smtp", help="receive email replies over SMTP (aiosmtpd)")
+    i.add_argument("--listen", required=True, metavar="HOST:PORT")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command of `argv` (default sys.argv[1:]; `worker` when none is named)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in COMMANDS:
+        args.insert(0, "worker")
+    ns = parser().parse_args(args)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from workers.runtime import current
+
+    rt = current()
+    if not rt.config.REDIS_URL:
+        print("castillo: REDIS_URL is not set (castillo serve runs an embedded Redis)", file=sys.stderr)
+        return 2
+    match ns.command:
+        case "relay":
+            return run_relay(rt, ns.buckets, ns.sweep_every)
+        case "inbound-smtp":
+            return run_inbound(rt, ns.listen)
+    return run_worker(rt, ns)
+
+
+def _stop_on_signals() -> threading.Event:
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    return stop
+
+
+def run_relay(rt, buckets: Sequence[int], sweep_every: float) -> int:  # type: ignore[no-untyped-def]
+    """Relays until SIGTERM/SIGINT."""
+    from workers import relay
+
+    stop = _stop_on_signals()
+    log.info("relay on %d buckets", len(buckets))
+    relay.run(rt.redis, rt.queue, tuple(buckets), stop, sweep_every)
+    return 0
+
+
+def run_inbound(rt, listen: str) -> int:  # type: ignore[no-untyped-def]
+    """Receives email replies until SIGTERM/SIGINT."""
+    from workers import inbound
+
+    controller = inbound.start(rt, listen)
+    _stop_on_signals().wait()
+    controller.stop()
+    return 0
+
+
+def run_worker(rt, ns: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
+    """Runs the rq worker in the main thread, the relay as a child, the SMTP listener as a thread."""
+    from rq import SimpleWorker, Worker
+
+    child = (
+        None if ns.no_relay or ns.burst else subprocess.Popen([sys.executable, "-m", "workers.cli", "relay"])
+    )
+    controller = None
+    if ns.smtp_listen:
+        from workers import inbound
+
+        controller = inbound.start(rt, ns.smtp_listen)
+    try:
+        kind = SimpleWorker if ns.simple else Worker
+        kind([rt.queue], connection=rt.queue.connection).work(with_scheduler=True, burst=ns.burst)
+    finally:
+        if controller is not None:
+            controller.stop()
+        if child is not None:
+            child.terminate()
+            child.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
