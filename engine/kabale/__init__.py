@@ -21,9 +21,12 @@ The view (`view(state, seat)`; seat int, None = spectator, "all" = everything):
      players: [{seat, colour, hand_size, draw_size, discard: [cards], won_count,
                 hand?: [cards], won?: [goal ids], score? (own seat; everyone once over),
                 draw?: [cards] ("all" only)}],
-     goal_stack_size, removed_goals: [goal ids], last_scoring: [column_scored events of
-     the latest scored round], commitment, result (None while running),
-     seed?, goal_stack? ("all" only)}
+     goal_stack_size, removed_goals: [goal ids] (KH9), commitment, result (None while running),
+     seed?, goal_stack?, last_scoring? ("all" only)}
+
+Who won which goal card is public only in the `column_scored` event (KH11); views hide it
+afterwards (KH8). Chance labels (KR34): `setup:goals`, then `setup:deck:<seat>` in seat
+order; every reshuffle `chance:<n>:0`, n being the version of its `discard_reshuffled`.
 
 Face-down slots are drawn as backs in the owner's colour (`colours[slot.seat]`); slot
 index 0 is directly under the goal card. Values in `column_scored` are printed numbers

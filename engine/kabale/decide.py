@@ -202,8 +202,10 @@ def _extensions(moves: list[Json], partial: Json) -> list[Json]:
 def default_move(state: State, seat: int) -> Json:
     """Returns the KD1-KD3 default: the lowest card into the leftmost non-full column; decline."""
     now = due(state)
-    if now is None or seat != now[0]:
-        raise NotYourTurn(f"seat {seat!r} owes no decision now")
+    if now is None:
+        raise GameOver("the game is over: there is no default move (K19)", rule="K19")
+    if seat != now[0]:
+        raise NotYourTurn(f"seat {seat!r} owes no decision now; seat {now[0]} does")
     if now[1] != "play":
         return {"type": "decline", "default": True}  # KD2, KD3, KD6
     card = min(state.players[seat].hand, key=lambda c: (nominal(c), ORDER[c]))

@@ -92,13 +92,13 @@ def view(state: State, seat: Viewer) -> Json:
         "players": [_player(state, i, p, seat) for i, p in enumerate(state.players)],
         "goal_stack_size": len(state.stack),  # KH7
         "removed_goals": list(state.removed),  # KH9
-        "last_scoring": list(state.scored),  # KH11
         "commitment": state.commitment,
         "result": result(state),
     }
     if seat == "all":
         out["seed"] = state.seed
         out["goal_stack"] = list(state.stack)
+        out["last_scoring"] = list(state.scored)
     return out
 
 
