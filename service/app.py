@@ -62,7 +62,7 @@ def create_app(config: Config | None = None) -> Flask:
     cfg = config.completed() if config else Config.from_env()
     if not cfg.REDIS_URL:
         raise RuntimeError("REDIS_URL is not set (castillo serve starts an embedded Redis for you)")
-    app = Flask("service")
+    app = Flask(__name__)
     app.config.update(API_TITLE="Castillo", API_VERSION="1.0.0", OPENAPI_VERSION="3.1.0",
                       MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False,
                       API_SPEC_OPTIONS={"info": {"description": DESCRIPTION},

@@ -1,0 +1,125 @@
+"""Event-store tests on real Redis: races, snapshots = replay, view at N, tampering, deadlines keys."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import threading
+from typing import Any
+
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service import store
+from service.audit import verify
+from service.fold import fold
+from service.games import GameService
+from tests.service.conftest import bearer, create, key
+from tests.service.test_api import play_to_end
+
+
+def _due(client: FlaskClient, game: dict[str, Any]) -> tuple[int, dict[str, Any], int]:
+    summary = client.get(f"/games/{game['id']}").get_json()
+    seat = summary["prompts"][0]["seat"]
+    token = game["seats"][seat]["token"]
+    move = client.get(f"/games/{game['id']}/legal-moves", headers=bearer(token)).get_json()["moves"][0]
+    return seat, move, summary["version"]
+
+
+def test_twenty_concurrent_submits_append_exactly_once(app: Flask, client: FlaskClient) -> None:
+    game = create(client)
+    seat, move, version = _due(client, game)
+    token = game["seats"][seat]["token"]
+    statuses: list[tuple[int, str]] = []
+    barrier = threading.Barrier(20)
+
+    def submit() -> None:
+        own = app.test_client()
+        barrier.wait()
+        answer = own.post(f"/games/{game['id']}/moves", json={"move": move, "expected_version": version},
+                          headers={**bearer(token), **key()})
+        statuses.append((answer.status_code, answer.get_json().get("code", "")))
+
+    threads = [threading.Thread(target=submit) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses).count((201, "")) == 1, statuses
+    assert all(s in {(201, ""), (409, "version-conflict"), (409, "not-your-turn")} for s in statuses), statuses
+    assert sum(1 for s in statuses if s[1] == "version-conflict") >= 1
+    entries = client.get(f"/games/{game['id']}/events?limit=500").get_json()["entries"]
+    assert sum(1 for e in entries if e.get("actor") == {"seat": seat}) >= 1
+    assert client.get(f"/games/{game['id']}/verify").get_json()["ok"]
+
+
+def test_snapshot_equals_full_replay(app: Flask, client: FlaskClient, rds: redis.Redis) -> None:
+    game = create(client, seats=4)
+    play_to_end(client, game)
+    svc: GameService = app.extensions["castillo"]
+    gid = game["id"]
+    loaded = svc.load(gid)
+    blob = rds.hget(store.snapshot_key(gid), loaded.game.ENGINE_VERSION)
+    snap = pickle.loads(blob)
+    replay = fold(loaded.game, None, svc.store.read(gid))
+    assert snap.version == replay.version == loaded.version
+    assert snap.state == replay.state and snap.table == replay.table and snap.times == replay.times
+    assert loaded.game.view(snap.state, "all") == loaded.game.view(replay.state, "all")
+    fresh = GameService(svc.redis, svc.config)  # another process: no in-process cache
+    assert fresh.load(gid).folded.state == replay.state
+
+
+def test_view_at_n_equals_the_fold_of_the_first_n_entries(app: Flask, client: FlaskClient) -> None:
+    game = create(client)
+    for _ in range(6):
+        seat, move, _ = _due(client, game)
+        client.post(f"/games/{game['id']}/moves", json={"move": move},
+                    headers={**bearer(game["seats"][seat]["token"]), **key()})
+    svc: GameService = app.extensions["castillo"]
+    gid, token = game["id"], game["seats"][0]["token"]
+    loaded = svc.load(gid)
+    for n in range(2, loaded.version + 1):
+        served = client.get(f"/games/{gid}/state?at={n}", headers=bearer(token)).get_json()
+        folded = fold(loaded.game, None, svc.store.read(gid, 0, n))
+        assert served["version"] == n
+        assert served["view"] == json.loads(json.dumps(loaded.game.view(folded.state, 0)))
+
+
+def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds: redis.Redis) -> None:
+    game = create(client)
+    play_to_end(client, game)
+    gid = game["id"]
+    assert client.get(f"/games/{gid}/verify").get_json()["ok"]
+    raw = app.extensions["castillo"].store.raw(gid)
+    key_ = store.log_key(gid)
+    victim = json.loads(raw[12][1])
+    victim["event"] = {**victim["event"], "column": (victim["event"].get("column", 0) or 0) + 1}
+    rds.delete(key_)
+    for entry_id, blob in raw:
+        data = store.canonical(victim) if entry_id == raw[12][0] else blob
+        rds.xadd(key_, {"envelope": data}, id=entry_id)
+    report = client.get(f"/games/{gid}/verify").get_json()
+    assert not report["ok"] and any("v13" in p for p in report["chain"]["problems"])
+    resealed = store.seal(victim)  # a forger who also recomputes the hash breaks the next link
+    problems = verify(app.extensions["castillo"].load(gid).game, gid,
+                      [(i, store.canonical(resealed) if i == raw[12][0] else b) for i, b in raw], True)
+    assert not problems["ok"] and any("v14: prev" in p for p in problems["chain"]["problems"])
+
+
+def test_append_writes_outbox_and_deadline_keys(app: Flask, client: FlaskClient, rds: redis.Redis) -> None:
+    game = create(client)
+    gid = game["id"]
+    bucket = store.bucket_of(gid)
+    outbox = rds.xrange(store.outbox_key(bucket))
+    assert [int(f[b"v"]) for _, f in outbox if f[b"game"].decode() == gid] == list(range(1, 10))
+    summary = client.get(f"/games/{gid}").get_json()
+    prompt = summary["prompts"][0]
+    member = f"{gid}|{prompt['seat']}|{prompt['prompt']}"
+    assert rds.zscore(store.zset_key(bucket), member) == prompt["deadline"]
+    stored = json.loads(rds.hget(store.deadlines_key(gid), f"{prompt['seat']}|{prompt['prompt']}"))
+    assert stored["deadline"] == prompt["deadline"] and stored["kind"] == prompt["kind"]
+    seat, move, _ = _due(client, game)
+    client.post(f"/games/{gid}/moves", json={"move": move}, headers={**bearer(game["seats"][seat]["token"]), **key()})
+    assert rds.zscore(store.zset_key(bucket), member) is None
+    assert store.tag(gid) in store.log_key(gid) and store.tag(gid) in store.idem_key(gid, "x")
