@@ -1,0 +1,45 @@
+"""Typed Python client of the Castillo HTTP API (see `openapi.yaml`).
+
+`Client` has one method per API operation; refusals are raised as the `ProblemError`
+subclass of their problem code (`IllegalMove`, `NotYourTurn`, `VersionConflict`, …).
+"""
+
+from clients.python.client import Client
+from clients.python.errors import (
+    ClientError,
+    Forbidden,
+    GameOver,
+    IdempotencyMismatch,
+    IllegalMove,
+    IllegalOptions,
+    MalformedMove,
+    NotFound,
+    NotYourTurn,
+    PreconditionFailed,
+    ProblemError,
+    Unauthorized,
+    UnknownGame,
+    UnsupportedOption,
+    Validation,
+    VersionConflict,
+)
+
+__all__ = [
+    "Client",
+    "ClientError",
+    "Forbidden",
+    "GameOver",
+    "IdempotencyMismatch",
+    "IllegalMove",
+    "IllegalOptions",
+    "MalformedMove",
+    "NotFound",
+    "NotYourTurn",
+    "PreconditionFailed",
+    "ProblemError",
+    "Unauthorized",
+    "UnknownGame",
+    "UnsupportedOption",
+    "Validation",
+    "VersionConflict",
+]

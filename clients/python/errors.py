@@ -8,6 +8,7 @@ segment of its `type`), falling back to the HTTP status, then to `ProblemError` 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import requests
@@ -82,9 +83,22 @@ class GameOver(ProblemError):
 
 
 class VersionConflict(ProblemError):
-    """Signals a stale `If-Match` (412) or `expected_version` (409): the game moved on; re-read it."""
+    """Signals a stale `If-Match` (412) or `expected_version` (409): the game moved on; re-read it.
+
+    `version` is the game's current version when the server says so.
+    """
 
     code = "version-conflict"
+
+    def __init__(self, problem: dict[str, Any], status: int) -> None:
+        super().__init__(problem, status)
+        self.version: int | None = problem.get("version") if isinstance(problem.get("version"), int) else None
+
+
+class PreconditionFailed(VersionConflict):
+    """Signals an `If-Match` that no longer matches the game's version (412)."""
+
+    code = "precondition-failed"
 
 
 class IdempotencyMismatch(ProblemError):
@@ -129,6 +143,42 @@ class UnsupportedOption(ProblemError):
     code = "unsupported-option"
 
 
+class VacationExhausted(ProblemError):
+    """Signals a vacation request longer than the seat's remaining vacation days (422)."""
+
+    code = "vacation-exhausted"
+
+
+class MethodNotAllowed(ProblemError):
+    """Signals an HTTP method the resource does not support (405)."""
+
+    code = "method-not-allowed"
+
+
+class NotAcceptable(ProblemError):
+    """Signals an Accept header the resource cannot satisfy (406)."""
+
+    code = "not-acceptable"
+
+
+class PayloadTooLarge(ProblemError):
+    """Signals a request body over the server's limit (413)."""
+
+    code = "payload-too-large"
+
+
+class UnsupportedMediaType(ProblemError):
+    """Signals a request body that is not JSON where JSON is required (415)."""
+
+    code = "unsupported-media-type"
+
+
+class Unavailable(ProblemError):
+    """Signals that the server cannot reach its store right now (503); retry later."""
+
+    code = "unavailable"
+
+
 class ServerError(ProblemError):
     """Signals a 5xx answer: the server failed, not the request."""
 
@@ -142,6 +192,7 @@ PROBLEM_CLASSES: tuple[type[ProblemError], ...] = (
     NotYourTurn,
     GameOver,
     VersionConflict,
+    PreconditionFailed,
     IdempotencyMismatch,
     Unauthorized,
     Forbidden,
@@ -149,6 +200,12 @@ PROBLEM_CLASSES: tuple[type[ProblemError], ...] = (
     NotFound,
     IllegalOptions,
     UnsupportedOption,
+    VacationExhausted,
+    MethodNotAllowed,
+    NotAcceptable,
+    PayloadTooLarge,
+    UnsupportedMediaType,
+    Unavailable,
     ServerError,
 )
 _BY_CODE: dict[str, type[ProblemError]] = {cls.code: cls for cls in PROBLEM_CLASSES}
@@ -157,20 +214,25 @@ _BY_STATUS: dict[int, type[ProblemError]] = {
     401: Unauthorized,
     403: Forbidden,
     404: NotFound,
-    412: VersionConflict,
+    405: MethodNotAllowed,
+    406: NotAcceptable,
+    409: VersionConflict,
+    412: PreconditionFailed,
+    413: PayloadTooLarge,
+    415: UnsupportedMediaType,
     500: ServerError,
     502: ServerError,
-    503: ServerError,
+    503: Unavailable,
     504: ServerError,
 }
 
 
 def problem_code(problem: dict[str, Any]) -> str:
-    """Returns a problem's code: its `code` member, else the last path segment of its `type`."""
+    """Returns a problem's code: its `code` member, else the last segment of its `type` URI."""
     if isinstance(problem.get("code"), str):
         return str(problem["code"])
     kind = str(problem.get("type") or "")
-    return kind.rstrip("/").rsplit("/", 1)[-1].rsplit("#", 1)[-1] if kind != "about:blank" else ""
+    return "" if kind == "about:blank" else re.split(r"[/#:]", kind.rstrip("/"))[-1]
 
 
 def _problem_of(response: requests.Response) -> dict[str, Any]:

@@ -59,6 +59,7 @@ class Transport:
         *,
         params: Mapping[str, Any] | None = None,
         body: Any = None,
+        data: bytes | None = None,
         headers: Mapping[str, str] | None = None,
         token: str | None = None,
         idempotency_key: str | None = None,
@@ -67,14 +68,16 @@ class Transport:
     ) -> requests.Response:
         """Returns the 2xx response of one logical call; raises its ProblemError or a ClientError.
 
-        POSTs carry `idempotency_key` (a fresh uuid4 when None), the same on every retry.
+        `body` is sent as JSON, `data` as raw bytes. POSTs carry `idempotency_key` (a fresh
+        uuid4 when None), the same on every retry.
         """
         sent = self.headers(headers, token)
         if method.upper() == "POST":
             sent["Idempotency-Key"] = idempotency_key or str(uuid.uuid4())
         elif idempotency_key:
             sent["Idempotency-Key"] = idempotency_key
-        response = self._send(method, path, params, body, sent, stream, timeout)
+        payload = {"data": data} if data is not None else {"json": body}
+        response = self._send(method, path, params, payload, sent, stream, timeout)
         if response.status_code >= 400:
             raise ProblemError.from_response(response)
         return response
@@ -84,7 +87,7 @@ class Transport:
         method: str,
         path: str,
         params: Mapping[str, Any] | None,
-        body: Any,
+        payload: dict[str, Any],
         headers: dict[str, str],
         stream: bool,
         timeout: float | None,
@@ -96,10 +99,10 @@ class Transport:
                     method,
                     self.url(path),
                     params=_clean(params),
-                    json=body,
                     headers=headers,
                     stream=stream,
                     timeout=timeout or self.timeout,
+                    **payload,
                 )
             except RETRIED as error:
                 if attempt == self.retries:

@@ -46,7 +46,7 @@ def test_code_is_read_from_type_uri_and_status_is_the_fallback() -> None:
     )
     assert isinstance(by_type, errors.UnknownGame)
     by_status = errors.ProblemError.from_response(_response(412, {"title": "Precondition Failed"}))
-    assert isinstance(by_status, errors.VersionConflict)
+    assert isinstance(by_status, errors.PreconditionFailed) and isinstance(by_status, errors.VersionConflict)
 
 
 def test_non_json_body_still_gives_a_readable_error() -> None:

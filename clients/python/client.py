@@ -1,0 +1,291 @@
+"""Calls every operation of the Castillo HTTP API (`openapi.yaml`) and returns typed results.
+
+    from clients.python import Client
+    admin = Client("http://127.0.0.1:8000")
+    game = admin.create_game("kabale", seats=["Ann", "Bob"])
+    ann = Client("http://127.0.0.1:8000", token=game.seats[0].token)
+    moves = ann.legal_moves(game.id).moves
+    ann.play(game.id, moves[0])
+
+Writes carry `If-Match` with the last version this client saw of the game (from any read
+or write), so a move decided on a stale picture is refused (`VersionConflict`) instead of
+applied; pass `if_match=None` to decide against the latest version, or an int to pin one.
+Every POST carries an `Idempotency-Key` (uuid4 per call, reused on connection retries).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import requests
+
+from clients.python import stream
+from clients.python.transport import Transport
+from clients.python.types import (
+    CreatedGame,
+    EventPage,
+    GameInfo,
+    GameSummary,
+    GameView,
+    Health,
+    Json,
+    LegalMoves,
+    MoveResult,
+    SessionToken,
+    StreamEvent,
+    Validated,
+    VerifyReport,
+)
+
+
+class _Seen:
+    """Marks the default of `if_match`: the last version this client saw of the game."""
+
+
+SEEN: Any = _Seen()
+
+
+class Client:
+    """A client of one Castillo server, acting with one bearer token (or as a spectator)."""
+
+    def __init__(
+        self,
+        url: str,
+        token: str | None = None,
+        *,
+        timeout: float = 30.0,
+        retries: int = 3,
+        session: requests.Session | None = None,
+    ) -> None:
+        self.http = Transport(url, token, timeout=timeout, retries=retries, session=session)
+        self.versions: dict[str, int] = {}
+
+    @property
+    def url(self) -> str:
+        """Returns the server's base URL."""
+        return self.http.base_url
+
+    def with_token(self, token: str | None) -> Client:
+        """Returns a client of the same server (and connection pool) acting with `token`."""
+        other = Client(self.url, token, timeout=self.http.timeout, retries=self.http.retries)
+        other.http.session = self.http.session
+        return other
+
+    # ----- helpers
+
+    def _json(self, method: str, path: str, **kw: Any) -> Any:
+        """Returns the JSON body of a call, noting the game version it reports."""
+        response = self.http.request(method, path, **kw)
+        body = response.json() if response.content else {}
+        self._note(path, response, body)
+        return body
+
+    def _note(self, path: str, response: requests.Response, body: Any) -> None:
+        """Remembers the game version from the ETag, else from a top-level `version`."""
+        parts = path.split("/")
+        if len(parts) < 3 or parts[1] != "games" or "at" in (response.request.url or "").split("?")[-1]:
+            return
+        etag = response.headers.get("ETag", "").strip('W/"')
+        if etag.isdigit():
+            self.versions[parts[2]] = int(etag)
+        elif isinstance(body, dict) and isinstance(body.get("version"), int):
+            self.versions[parts[2]] = body["version"]
+
+    def _if_match(self, game_id: str, if_match: Any) -> dict[str, str]:
+        """Returns the If-Match header for a write (none when no version is known or wanted)."""
+        version = self.versions.get(game_id) if if_match is SEEN else if_match
+        return {"If-Match": f'"{version}"'} if version is not None else {}
+
+    # ----- server
+
+    def health(self) -> Health:
+        """Returns the server's liveness and store reachability (GET /health)."""
+        return Health.from_json(self._json("GET", "/health"))
+
+    def catalog(self) -> list[GameInfo]:
+        """Returns the registered games with seat ranges and options (GET /catalog)."""
+        body = self._json("GET", "/catalog")
+        return [GameInfo.from_json(g) for g in body["games"]]
+
+    # ----- games
+
+    def create_game(
+        self,
+        game: str,
+        seats: list[str | Json],
+        *,
+        options: Json | None = None,
+        time_control: Json | None = None,
+        idempotency_key: str | None = None,
+        **extra: Any,
+    ) -> CreatedGame:
+        """Creates a game (POST /games); seats are names or {name, email?, bot?} objects.
+
+        The tokens in the answer are shown once: a retry with the same key returns the game
+        without them.
+        """
+        body: Json = {"game": game, "seats": [s if isinstance(s, dict) else {"name": s} for s in seats]}
+        body |= {k: v for k, v in (("options", options), ("time_control", time_control)) if v is not None}
+        created = CreatedGame.from_json(
+            self._json("POST", "/games", body=body | extra, idempotency_key=idempotency_key)
+        )
+        self.versions[created.id] = created.version
+        return created
+
+    def game(self, game_id: str) -> GameSummary:
+        """Returns the game's summary: status, seats, version, prompts due (GET /games/{id})."""
+        return GameSummary.from_json(self._json("GET", f"/games/{game_id}"))
+
+    def open_session(self, game_id: str, link: str) -> SessionToken:
+        """Exchanges a play link's signed token for a short-lived seat bearer (POST …/sessions).
+
+        `link` may be the whole play link; the part after "#k=" is sent.
+        """
+        body = self._json("POST", f"/games/{game_id}/sessions", body={"link": link.split("#k=", 1)[-1]})
+        return SessionToken.from_json(body)
+
+    def view(self, game_id: str) -> GameView:
+        """Returns the caller's view: its seat's, a spectator's, or everything once over."""
+        return GameView.from_json(self._json("GET", f"/games/{game_id}/view"))
+
+    def state_at(self, game_id: str, at: int) -> GameView:
+        """Returns the caller's view as of version `at` (GET …/state?at=N)."""
+        return GameView.from_json(self._json("GET", f"/games/{game_id}/state", params={"at": at}))
+
+    def legal_moves(self, game_id: str, partial: Json | None = None) -> LegalMoves:
+        """Returns the caller's prompt and legal moves, or the one-step extensions of `partial`."""
+        if partial is None:
+            return LegalMoves.from_json(self._json("GET", f"/games/{game_id}/legal-moves"))
+        body = self._json("POST", f"/games/{game_id}/legal-moves", body={"partial": _strip(partial)})
+        return LegalMoves.from_json(body)
+
+    # ----- moves
+
+    def play(
+        self,
+        game_id: str,
+        move: Json | None = None,
+        *,
+        moves: list[Json] | None = None,
+        text: str | None = None,
+        if_match: Any = SEEN,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> MoveResult:
+        """Submits one move, a batch (`moves`, all or nothing) or `text` in the game's notation.
+
+        Raises IllegalMove (with rule and reason), NotYourTurn, GameOver or VersionConflict.
+        """
+        body = _move_body(move, moves, text) | _expected(expected_version)
+        headers = self._if_match(game_id, if_match) if expected_version is None else {}
+        answer = self._json(
+            "POST", f"/games/{game_id}/moves", body=body, headers=headers, idempotency_key=idempotency_key
+        )
+        return MoveResult.from_json(answer)
+
+    def validate(
+        self,
+        game_id: str,
+        move: Json | None = None,
+        *,
+        moves: list[Json] | None = None,
+        text: str | None = None,
+        expected_version: int | None = None,
+    ) -> Validated:
+        """Dry-runs a move (POST …/moves/validate): `valid`, and the problem or outcome; appends nothing."""
+        body = _move_body(move, moves, text) | _expected(expected_version)
+        return Validated.from_json(self._json("POST", f"/games/{game_id}/moves/validate", body=body))
+
+    # ----- history
+
+    def events(self, game_id: str, after: int = 0, limit: int | None = None) -> EventPage:
+        """Returns one page of the log redacted for the caller (GET …/events)."""
+        params = {"after": after, "limit": limit}
+        return EventPage.from_json(self._json("GET", f"/games/{game_id}/events", params=params))
+
+    def all_events(self, game_id: str, after: int = 0) -> Iterator[Json]:
+        """Yields every log entry after `after`, fetching page after page."""
+        cursor: int | None = after
+        while cursor is not None:
+            page = self.events(game_id, after=cursor)
+            yield from page.entries
+            cursor = page.next if page.next != cursor else None
+
+    def follow(self, game_id: str, last_event_id: int | str | None = None) -> Iterator[StreamEvent]:
+        """Yields the game's log entries live as server-sent events, reconnecting with Last-Event-ID.
+
+        Each `entry` event's data is a log entry as the caller may see it; the last event is
+        `end` ({status, version}) once the game is over. Without `last_event_id` the stream
+        starts at the current version; 0 replays the whole log.
+        """
+        return stream.follow(self.http, game_id, last_event_id)
+
+    def record(self, game_id: str, fmt: str = "jsonl") -> str:
+        """Returns the exported record: "jsonl" (one redacted entry per line) or "text"."""
+        response = self.http.request("GET", f"/games/{game_id}/record", params={"format": fmt})
+        return response.text
+
+    def verify(self, game_id: str) -> VerifyReport:
+        """Returns the server's audit: hash chain, and once finished the seed and a full re-run."""
+        return VerifyReport.from_json(self._json("GET", f"/games/{game_id}/verify"))
+
+    # ----- seats and administration
+
+    def set_presence(self, game_id: str, seat: int, state: str, *, days: int = 0) -> Json:
+        """Marks a seat "absent", "back" or on "vacation" for `days` (POST …/seats/{seat}/presence).
+
+        Returns {seat, state, version}.
+        """
+        body: Json = {"state": state, "days": days}
+        return dict(self._json("POST", f"/games/{game_id}/seats/{seat}/presence", body=body))
+
+    def reissue_token(self, game_id: str, seat: int) -> Json:
+        """Re-issues a seat's token (admin); the old token, links and sessions stop working.
+
+        Returns {seat, token, link, version}.
+        """
+        return dict(self._json("POST", f"/games/{game_id}/seats/{seat}/token"))
+
+    def seat_bot(self, game_id: str, seat: int, bot: str | None = "default") -> Json:
+        """Hands a seat to the server's default bot (admin), or back to its player with `bot=None`."""
+        return dict(self._json("POST", f"/games/{game_id}/seats/{seat}/bot", body={"bot": bot}))
+
+    def set_time_control(self, game_id: str, time_control: Json) -> Json:
+        """Replaces the game's time control (admin); returns {time_control, version}."""
+        return dict(self._json("PUT", f"/games/{game_id}/time-control", body=time_control))
+
+    def abort(self, game_id: str, reason: str | None = None) -> Json:
+        """Aborts the game (admin): it ends without a result and becomes public."""
+        body = {"reason": reason} if reason is not None else {}
+        return dict(self._json("POST", f"/games/{game_id}/abort", body=body))
+
+    def unsubscribe(self, token: str) -> Json:
+        """Stops one game's emails to the seat of an unsubscribe token (RFC 8058 one-click)."""
+        return dict(self._json("POST", f"/unsubscribe/{token}"))
+
+    def inbound_email(self, raw_message: bytes, secret: str, *, recipient: str | None = None) -> Json:
+        """Hands a raw RFC 5322 message to the server as a mail gateway would; returns {status, job, game, seat}."""
+        headers = {"Content-Type": "message/rfc822", "X-Inbound-Secret": secret}
+        params = {"recipient": recipient}
+        return dict(self._json("POST", "/inbound-email", data=raw_message, headers=headers, params=params))
+
+
+def _strip(move: Json) -> Json:
+    """Returns a move without the `complete` flag of a legal-moves extension."""
+    return {k: v for k, v in move.items() if k != "complete"}
+
+
+def _move_body(move: Json | None, moves: list[Json] | None, text: str | None) -> Json:
+    """Returns the body of a move submission; exactly one of the three must be given."""
+    given = [(k, v) for k, v in (("move", move), ("moves", moves), ("text", text)) if v is not None]
+    if len(given) != 1:
+        raise TypeError("give exactly one of move, moves or text")
+    key, value = given[0]
+    if key == "move":
+        return {"move": _strip(value)}
+    return {"moves": [_strip(m) for m in value]} if key == "moves" else {"text": value}
+
+
+def _expected(version: int | None) -> Json:
+    return {"expected_version": version} if version is not None else {}

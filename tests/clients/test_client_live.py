@@ -1,0 +1,127 @@
+"""Drives the Python client against a live server: every call, typed results and typed problems."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import requests
+
+from clients.python import Client, errors
+from clients.python.types import CreatedGame
+
+
+def _kabale(url: str, seats: int = 2) -> tuple[Client, CreatedGame]:
+    admin = Client(url)
+    created = admin.create_game("kabale", [f"P{i}" for i in range(seats)])
+    return admin.with_token(created.admin_token), created
+
+
+def test_health_and_catalog(server_url: str) -> None:
+    client = Client(server_url)
+    assert client.health().ok
+    names = {g.name: g for g in client.catalog()}
+    assert names["kabale"].seats == (2, 6) and "play" in names["kabale"].moves
+
+
+def test_create_summary_and_view_are_typed(server_url: str) -> None:
+    admin, created = _kabale(server_url)
+    assert created.secrets_shown and all(s.token for s in created.seats)
+    summary = admin.game(created.id)
+    assert summary.status == "running" and len(summary.seats) == 2 and summary.prompts
+    assert admin.versions[created.id] == summary.version
+    seat0 = admin.with_token(created.seats[0].token)
+    view = seat0.view(created.id)
+    assert view.viewer == 0 and view.view is not None
+
+
+def test_play_a_whole_turn_and_follow_versions(server_url: str) -> None:
+    _, created = _kabale(server_url)
+    summary = Client(server_url).game(created.id)
+    seat = summary.prompts[0].seat
+    player = Client(server_url, created.seats[seat].token)
+    legal = player.legal_moves(created.id)
+    assert legal.prompt is not None and legal.moves
+    result = player.play(created.id, legal.moves[0])
+    assert result.version > summary.version and player.versions[created.id] == result.version
+
+
+def test_problems_are_typed_exceptions(server_url: str) -> None:
+    _, created = _kabale(server_url)
+    spectator = Client(server_url)
+    with pytest.raises(errors.UnknownGame):
+        spectator.game("no-such-game")
+    with pytest.raises(errors.Unauthorized):
+        spectator.play(created.id, {"type": "play", "card": "king", "column": 0})
+    with pytest.raises(errors.UnsupportedOption):
+        spectator.create_game("kabale", ["a", "b"], options={"no_such_option": True})
+    summary = spectator.game(created.id)
+    idle = 1 - summary.prompts[0].seat
+    with pytest.raises(errors.NotYourTurn):
+        Client(server_url, created.seats[idle].token).play(created.id, {"type": "play", "card": "king", "column": 0})
+
+
+def test_illegal_move_carries_rule_and_reason(server_url: str) -> None:
+    _, created = _kabale(server_url)
+    seat = Client(server_url).game(created.id).prompts[0].seat
+    player = Client(server_url, created.seats[seat].token)
+    hand = {m["card"] for m in player.legal_moves(created.id).moves}
+    missing = next(c for c in ("king", "queen", "juliet", "beggar") if c not in hand)
+    with pytest.raises(errors.IllegalMove) as caught:
+        player.play(created.id, {"type": "play", "card": missing, "column": 0})
+    assert caught.value.status == 422 and caught.value.reason
+
+
+def test_stale_if_match_is_a_version_conflict(server_url: str) -> None:
+    _, created = _kabale(server_url)
+    seat = Client(server_url).game(created.id).prompts[0].seat
+    player = Client(server_url, created.seats[seat].token)
+    move = player.legal_moves(created.id).moves[0]
+    with pytest.raises(errors.VersionConflict) as caught:
+        player.play(created.id, move, if_match=1)
+    assert caught.value.status == 412 and caught.value.version == player.versions[created.id]
+    with pytest.raises(errors.VersionConflict) as caught:
+        player.play(created.id, move, expected_version=1)
+    assert caught.value.status == 409
+
+
+class _LoseFirstAnswer(requests.adapters.HTTPAdapter):
+    """Delivers each POST to the server but drops the first answer, as a broken connection would."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    def send(self, request: requests.PreparedRequest, **kw: Any) -> requests.Response:  # type: ignore[override]
+        response = super().send(request, **kw)
+        if request.method == "POST":
+            self.keys.append(request.headers["Idempotency-Key"])
+            if len(self.keys) == 1:
+                raise requests.ConnectionError("connection reset by peer")
+        return response
+
+
+def test_connection_retry_reuses_the_idempotency_key(server_url: str) -> None:
+    _, created = _kabale(server_url)
+    seat = Client(server_url).game(created.id).prompts[0].seat
+    session = requests.Session()
+    adapter = _LoseFirstAnswer()
+    session.mount("http://", adapter)
+    player = Client(server_url, created.seats[seat].token, session=session)
+    before = player.game(created.id).version
+    result = player.play(created.id, player.legal_moves(created.id).moves[0], if_match=None)
+    assert len(adapter.keys) == 2 and adapter.keys[0] == adapter.keys[1]
+    assert player.game(created.id).version == result.version > before
+    entries = list(player.all_events(created.id, after=before))
+    assert len(entries) == result.version - before
+
+
+def test_each_logical_call_gets_a_fresh_key(server_url: str) -> None:
+    session = requests.Session()
+    adapter = _LoseFirstAnswer()
+    adapter.keys.append("warm")  # lose nothing
+    session.mount("http://", adapter)
+    client = Client(server_url, session=session)
+    first = client.create_game("kabale", ["a", "b"])
+    second = client.create_game("kabale", ["a", "b"])
+    assert first.id != second.id and len(set(adapter.keys[1:])) == 2
