@@ -1,0 +1,70 @@
+"""The HTTP doors of email play: POST /inbound-email (shared secret) and one-click unsubscribe."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from service.app import create_app
+from tests.workers import harness
+from tests.workers.test_flow import legal_moves_in, reply
+
+
+@pytest.fixture
+def setup(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    app = create_app(replace(rt.config, INBOUND_SECRET="s3cret"))
+    game_id = harness.create(rt)
+    harness.pump(rt)
+    smtp.inbox.wait_for(3)
+    return rt, app.test_client(), game_id
+
+
+def test_inbound_email_needs_the_secret_and_a_live_reply_address(setup, smtp):
+    rt, http, game_id = setup
+    invite = smtp.inbox.to("p0@example.org")[0]
+    raw = reply(invite["Reply-To"], legal_moves_in(invite)[0], "h1")
+    assert http.post("/inbound-email", data=raw).status_code == 401
+    wrong = http.post("/inbound-email", data=raw, headers={"X-Inbound-Secret": "nope"})
+    assert wrong.status_code == 403 and wrong.json["code"] == "forbidden"
+    forged = reply("r-" + "c" * 26 + "@castillo.test", "play king 0", "h2")
+    refused = http.post("/inbound-email", data=forged, headers={"X-Inbound-Secret": "s3cret"})
+    assert refused.status_code == 404 and refused.mimetype == "application/problem+json"
+    garbage = http.post("/inbound-email", data=b"", headers={"X-Inbound-Secret": "s3cret"})
+    assert garbage.status_code == 400
+    version = rt.games.load(game_id).version
+    ok = http.post(
+        "/inbound-email", data=raw, headers={"X-Inbound-Secret": "s3cret", "Content-Type": "message/rfc822"}
+    )
+    assert ok.status_code == 202 and ok.json["game"] == game_id and ok.json["seat"] == 0
+    harness.work(rt)
+    assert rt.games.load(game_id).version > version
+    assert "move accepted" in smtp.inbox.wait_for(4)[3]["Subject"]
+
+
+def test_inbound_email_is_off_without_a_secret(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    http = create_app(rt.config).test_client()
+    answer = http.post("/inbound-email", data=b"From: a@b\r\n\r\nhi", headers={"X-Inbound-Secret": ""})
+    assert answer.status_code in (401, 403)
+
+
+def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
+    rt, http, game_id = setup
+    invite = smtp.inbox.to("p1@example.org")[0]
+    url = re.search(r"<(https://castillo\.test(/unsubscribe/\S+))>", invite["List-Unsubscribe"]).group(2)
+    page = http.get(url)
+    assert page.status_code == 200 and b"<form method='post'>" in page.data
+    assert rt.redis.keys("castillo:*:unsub") == []  # a GET never acts
+    assert http.post(url.replace("/unsubscribe/", "/unsubscribe/x")).status_code == 404
+    done = http.post(url, data="List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
+    assert done.status_code == 200 and done.json == {"game": game_id, "seat": 1, "unsubscribed": True}
+    # seat 0 plays; seat 1 is due but gets no email, and still plays
+    loaded = rt.games.load(game_id)
+    rt.games.submit(game_id, 0, [loaded.game.legal_moves(loaded.folded.state, 0)[0]])
+    harness.pump(rt)
+    assert len(smtp.inbox.to("p1@example.org")) == 1
+    loaded = rt.games.load(game_id)
+    assert 1 in loaded.game.pending(loaded.folded.state)
