@@ -30,7 +30,7 @@ _SPAN = 2**64
 class Draws:
     """Yields the integers of one label in order; create one per label."""
 
-    __slots__ = ("_key", "_label", "_block")
+    __slots__ = ("_block", "_key", "_label")
 
     def __init__(self, seed: str, label: str) -> None:
         self._key = seed.encode()
