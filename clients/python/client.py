@@ -39,6 +39,39 @@ from clients.python.types import (
 )
 
 
+OPERATIONS: dict[tuple[str, str], str] = {
+    ("GET", "/health"): "health",
+    ("GET", "/ping"): "ping",
+    ("GET", "/catalog"): "catalog",
+    ("POST", "/games"): "create_game",
+    ("GET", "/games/{game_id}"): "game",
+    ("POST", "/games/{game_id}/sessions"): "open_session",
+    ("GET", "/games/{game_id}/view"): "view",
+    ("GET", "/games/{game_id}/state"): "state_at",
+    ("GET", "/games/{game_id}/legal-moves"): "legal_moves",
+    ("POST", "/games/{game_id}/legal-moves"): "legal_moves",
+    ("POST", "/games/{game_id}/moves"): "play",
+    ("POST", "/games/{game_id}/moves/validate"): "validate",
+    ("GET", "/games/{game_id}/events"): "events",
+    ("GET", "/games/{game_id}/stream"): "follow",
+    ("GET", "/games/{game_id}/record"): "record",
+    ("GET", "/games/{game_id}/verify"): "verify",
+    ("POST", "/games/{game_id}/seats/{seat}/presence"): "set_presence",
+    ("POST", "/games/{game_id}/seats/{seat}/token"): "reissue_token",
+    ("POST", "/games/{game_id}/seats/{seat}/bot"): "seat_bot",
+    ("PUT", "/games/{game_id}/time-control"): "set_time_control",
+    ("POST", "/games/{game_id}/abort"): "abort",
+    ("POST", "/inbound-email"): "inbound_email",
+    ("POST", "/unsubscribe/{token}"): "unsubscribe",
+}
+"""Maps each API operation (method, path template of openapi.yaml) to the Client method calling it."""
+
+BROWSER_ONLY: frozenset[tuple[str, str]] = frozenset(
+    {("GET", "/play/{game_id}"), ("GET", "/play/static/{name}"), ("GET", "/unsubscribe/{token}")}
+)
+"""Lists the HTML pages of the API, meant for a browser rather than a client library."""
+
+
 class _Seen:
     """Marks the default of `if_match`: the last version this client saw of the game."""
 
@@ -102,6 +135,10 @@ class Client:
     def health(self) -> Health:
         """Returns the server's liveness and store reachability (GET /health)."""
         return Health.from_json(self._json("GET", "/health"))
+
+    def ping(self) -> bool:
+        """Tells whether the API process answers, without touching its store (GET /ping)."""
+        return bool(self._json("GET", "/ping").get("pong"))
 
     def catalog(self) -> list[GameInfo]:
         """Returns the registered games with seat ranges and options (GET /catalog)."""

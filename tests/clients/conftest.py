@@ -21,8 +21,13 @@ OPERATOR = "clients-operator-token"
 @pytest.fixture(scope="session")
 def server_url(redis_url: str) -> Iterator[str]:
     """Yields the base URL of a live Castillo server on the test run's Redis."""
-    config = Config(REDIS_URL=redis_url, SECRET_KEY="clients-secret", ADMIN_TOKEN=OPERATOR,
-                    PUBLIC_URL="http://castillo.test", SSE_KEEPALIVE_S=0.2)
+    config = Config(
+        REDIS_URL=redis_url,
+        SECRET_KEY="clients-secret",
+        ADMIN_TOKEN=OPERATOR,
+        PUBLIC_URL="http://castillo.test",
+        SSE_KEEPALIVE_S=0.2,
+    )
     server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="castillo-test-server", daemon=True)
     thread.start()

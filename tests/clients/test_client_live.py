@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -58,7 +59,9 @@ def test_problems_are_typed_exceptions(server_url: str) -> None:
     summary = spectator.game(created.id)
     idle = 1 - summary.prompts[0].seat
     with pytest.raises(errors.NotYourTurn):
-        Client(server_url, created.seats[idle].token).play(created.id, {"type": "play", "card": "king", "column": 0})
+        Client(server_url, created.seats[idle].token).play(
+            created.id, {"type": "play", "card": "king", "column": 0}
+        )
 
 
 def test_illegal_move_carries_rule_and_reason(server_url: str) -> None:
@@ -125,3 +128,28 @@ def test_each_logical_call_gets_a_fresh_key(server_url: str) -> None:
     first = client.create_game("kabale", ["a", "b"])
     second = client.create_game("kabale", ["a", "b"])
     assert first.id != second.id and len(set(adapter.keys[1:])) == 2
+
+
+def test_follow_streams_entries_live_and_stops_at_the_end(server_url: str) -> None:
+    admin, created = _kabale(server_url)
+    start = admin.game(created.id).version
+    seen: list[Any] = []
+    follower = threading.Thread(target=lambda: seen.extend(Client(server_url).follow(created.id, 0)))
+    follower.start()
+    seat = admin.game(created.id).prompts[0].seat
+    player = Client(server_url, created.seats[seat].token)
+    moved = player.play(created.id, player.legal_moves(created.id).moves[0])
+    admin.abort(created.id, "test over")
+    follower.join(timeout=20)
+    assert not follower.is_alive()
+    versions = [e.version for e in seen if e.event == "entry"]
+    assert versions == list(range(1, versions[-1] + 1)) and versions[-1] > moved.version > start
+    assert seen[-1].event == "end" and seen[-1].data["status"] == "aborted"
+
+
+def test_follow_resumes_after_a_given_version(server_url: str) -> None:
+    admin, created = _kabale(server_url)
+    version = admin.game(created.id).version
+    admin.abort(created.id)
+    events = list(Client(server_url).follow(created.id, version - 1))
+    assert [e.version for e in events if e.event == "entry"] == [version, version + 1]

@@ -1,0 +1,50 @@
+"""Checks the client against the API contract: every operation of the spec has a client method."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from clients.python import Client
+from clients.python.client import BROWSER_ONLY, OPERATIONS
+
+METHODS = ("get", "post", "put", "patch", "delete")
+SPEC_FILE = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+
+def _operations(spec: dict[str, Any]) -> set[tuple[str, str]]:
+    return {(m.upper(), path) for path, ops in spec["paths"].items() for m in ops if m in METHODS}
+
+
+def _live_spec() -> dict[str, Any]:
+    from service.app import create_app
+    from service.config import Config
+
+    app = create_app(Config(REDIS_URL="redis://127.0.0.1:6379/0", SECRET_KEY="spec"))
+    return app.extensions["castillo_api"].spec.to_dict()
+
+
+def _specs() -> list[Any]:
+    specs = [pytest.param(_live_spec, id="app-spec")]
+    if SPEC_FILE.exists():
+        specs.append(pytest.param(lambda: yaml.safe_load(SPEC_FILE.read_text()), id="openapi.yaml"))
+    return specs
+
+
+@pytest.mark.parametrize("load", _specs())
+def test_every_operation_has_a_client_method(load: Any) -> None:
+    operations = _operations(load()) - BROWSER_ONLY
+    missing = sorted(op for op in operations if op not in OPERATIONS)
+    assert not missing, f"operations without a client method: {missing}"
+    stale = sorted(op for op in OPERATIONS if op not in operations)
+    assert not stale, f"client methods for operations the spec lacks: {stale}"
+
+
+def test_every_mapped_method_exists_and_is_documented() -> None:
+    for name in set(OPERATIONS.values()):
+        method = getattr(Client, name)
+        assert inspect.isfunction(method) and method.__doc__, name
