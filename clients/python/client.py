@@ -38,7 +38,6 @@ from clients.python.types import (
     VerifyReport,
 )
 
-
 OPERATIONS: dict[tuple[str, str], str] = {
     ("GET", "/health"): "health",
     ("GET", "/ping"): "ping",
