@@ -148,8 +148,17 @@ def sweep(
     for b in buckets:
         for member in rt.redis.zrangebyscore(zset_key(b), "-inf", now):
             game_id, seat, prompt_id = _text(member).split("|", 2)
-            done.append((game_id, int(seat), prompt_id, act(rt, game_id, int(seat), prompt_id, now)))
+            done.append((game_id, int(seat), prompt_id, _act_logged(rt, game_id, int(seat), prompt_id, now)))
     return done
+
+
+def _act_logged(rt: Runtime, game_id: str, seat: int, prompt_id: str, now: float) -> str:
+    """Runs `act`, logging a failure instead of stopping the sweep of the other deadlines."""
+    try:
+        return act(rt, game_id, seat, prompt_id, now)
+    except Exception:
+        log.exception("deadline %s seat %s prompt %s failed", game_id, seat, prompt_id)
+        return "error"
 
 
 def _text(value: bytes | str) -> str:

@@ -98,26 +98,32 @@ def run(
     sweep_every_s: float = 15.0,
 ) -> None:
     """Relays until `stop` is set: new entries, re-claims and the periodic deadline sweep."""
-    from workers.deadlines import sweep
-
     stop = stop or threading.Event()
     consumer = consumer_name()
     ensure_groups(client, buckets)
     reclaim(client, q, consumer, buckets, 0)  # our own and any dead relay's pending entries
     next_chores = 0.0
     while not stop.is_set():
-        relay_once(client, q, consumer, buckets)
+        try:
+            relay_once(client, q, consumer, buckets)
+        except redis.RedisError as exc:
+            log.warning("relay cannot read the outboxes (%s); retrying in 1 s", exc)
+            stop.wait(1.0)
+            continue
         if time.time() >= next_chores:
-            _chores(client, q, consumer, buckets, sweep)
+            _chores(client, q, consumer, buckets)
             next_chores = time.time() + sweep_every_s
 
 
-def _chores(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], sweep: object) -> None:
+def _chores(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int]) -> None:
+    """Re-claims stale entries, trims the outboxes and sweeps missed deadlines."""
+    from workers.deadlines import sweep
+
     try:
         reclaim(client, q, consumer, buckets, RECLAIM_IDLE_MS)
         trim(client, buckets)
-        sweep(time.time(), buckets=buckets)  # type: ignore[operator]
-    except redis.RedisError:
+        sweep(time.time(), buckets=buckets)
+    except Exception:
         log.exception("relay chores failed; retrying next round")
 
 
