@@ -254,9 +254,10 @@ class GameService:
         loaded = self.load(game_id)
         prompt = loaded.game.pending(loaded.folded.state).get(seat) if loaded.status == "running" else None
         if prompt is None:
-            return {"version": loaded.version, "seat": seat, "prompt": None, "moves": []}
+            return {"version": loaded.version, "seat": seat, "prompt": None, "moves": [], "notation": []}
         moves = loaded.game.legal_moves(loaded.folded.state, seat, partial)
-        return {"version": loaded.version, "seat": seat, "prompt": prompt, "moves": moves}
+        return {"version": loaded.version, "seat": seat, "prompt": prompt, "moves": moves,
+                "notation": [_notation(loaded.game, m) for m in moves]}
 
     # ----- appending
 
@@ -357,6 +358,16 @@ class GameService:
     def view(self, game_id: str, viewer: Any, at: int | None = None) -> Json:
         """Returns `viewer`'s view of the game, now or as of version `at`."""
         return history.view_at(self, self.load(game_id), viewer, at)
+
+
+def _notation(game: Game, move: Json) -> str | None:
+    """Returns a complete move in the game's text notation (None for an incomplete extension)."""
+    if not move.get("complete", True):
+        return None
+    try:
+        return game.format_move({k: v for k, v in move.items() if k != "complete"})
+    except RuleViolation:
+        return None
 
 
 def _check_running(loaded: Loaded) -> None:

@@ -151,6 +151,8 @@ class Legal(Schema):
     seat = fields.Integer(required=True)
     prompt = fields.Dict(required=True, allow_none=True)
     moves = fields.List(fields.Dict(), required=True)
+    notation = fields.List(fields.String(allow_none=True), required=True,
+                           metadata={"description": "each move in the game's text notation (null if incomplete)"})
 
 
 class MovesIn(Schema):
