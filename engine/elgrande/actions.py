@@ -78,7 +78,8 @@ def _carry_out(em: Emitter, st: cards.Step) -> None:
     s = em.state
     match st[0]:
         case "score":
-            em.emit(score_event(s, st[1], st[2]))
+            if s.total(st[1]):  # R52: an empty area pays nobody; no event
+                em.emit(score_event(s, st[1], st[2]))
         case "king":
             em.emit({"type": "king_moved", "from": data.AREAS[s.king].id, "to": data.AREAS[st[1]].id})
         case "grande":

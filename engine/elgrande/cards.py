@@ -111,7 +111,7 @@ def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
         case "d4_royal_adviser" | "d5_king":
             return _king(s, card, move)
         case "d4_eviction":
-            e = open_region(s, move, move.get("area"), "eviction region", "X23")
+            e = open_region(s, move, move.get("area"), "eviction region")
             return [("group", "eviction_disc", e)], {"area": data.AREAS[e].id}
         case "d4_move_grande":
             return _grande(s, seat, move)
@@ -199,7 +199,7 @@ def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
         owner = integer(move, entry["seat"], "removals[].seat")
         if not 0 <= owner < s.seats:
             raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
-        r = open_region(s, move, entry["region"], "removal region", "R26")
+        r = open_region(s, move, entry["region"], "removal region")
         if s.board[r][owner] < 1:
             raise illegal(move, f"seat {owner} has no caballero in {data.AREAS[r].id}", "R26")
         steps.append(("remove", owner, r))
@@ -239,7 +239,7 @@ def _king(s: State, card: str, move: Json) -> tuple[list[Step], Json]:
 def _grande(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     if s.grandes[seat] == s.king:
         raise illegal(move, "your Grande stands in the King's region", "R29")
-    dst = open_region(s, move, move.get("area"), "area", "R29")
+    dst = open_region(s, move, move.get("area"), "area")
     if dst == s.grandes[seat]:
         raise illegal(move, f"your Grande already stands in {data.AREAS[dst].id}", "§1.6")
     return [("grande", seat, dst)], {"area": data.AREAS[dst].id}

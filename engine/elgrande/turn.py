@@ -27,13 +27,13 @@ def illegal(move: Json, why: str, rule: str) -> IllegalMove:
     return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
 
 
-def open_region(s: State, move: Json, name: Any, what: str, rule: str = "R23") -> int:
+def open_region(s: State, move: Json, name: Any, what: str) -> int:
     """Returns the index of an open region; raises when it is the Castillo or the King's region."""
     idx = area(move, name, what)
     if idx == data.CASTILLO:
         raise illegal(move, f"{what} must be a region, not the castillo", "R24")
     if idx == s.king:
-        raise illegal(move, f"the King stands in {data.AREAS[idx].id}", rule)
+        raise illegal(move, f"the King stands in {data.AREAS[idx].id}", "R23")
     return idx
 
 
