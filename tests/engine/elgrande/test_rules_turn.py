@@ -238,18 +238,6 @@ def test_veto_card_is_held_not_discarded() -> None:
     assert [(v["seat"], v["card"]) for v in t.view(None)["vetos"]] == [(0, "d2_veto.1")]
 
 
-def test_e31_place_two_anywhere_adds_to_the_batch() -> None:
-    # E31, X29, R25: King in galicia, 5 in court: 1 into old_castile by the batch, 2 anywhere by the action
-    t = table(4, *OFFER)
-    t.king("galicia")
-    t.arrange(0, {"aragon": 1}, court=5)
-    t.take(0, "d1_place_two_anywhere")
-    t.place(0, old_castile=1)
-    t.declare(0, places=["seville", "castillo"])
-    assert (t.count("old_castile", 0), t.count("seville", 0), t.count("castillo", 0)) == (1, 1, 1)
-    assert t.view()["courts"][0] == 2
-
-
 def test_place_two_anywhere_never_into_the_kings_region() -> None:
     # X29, R23
     t = table(4, *OFFER)
@@ -257,14 +245,6 @@ def test_place_two_anywhere_never_into_the_kings_region() -> None:
     t.take(0, "d1_place_two_anywhere")
     assert t.refuse(0, {"type": "declare_action", "places": ["galicia"]}).rule == "R23"
     assert all(m["places"][-1] != "galicia" for m in t.legal(0, {"type": "declare_action", "places": []}))
-
-
-def test_place_two_anywhere_limited_by_the_court() -> None:
-    # R25, X29: its caballeros come from the court
-    t = table(4, *OFFER)
-    t.arrange(0, {"aragon": 1}, court=1)
-    t.take(0, "d1_place_two_anywhere")
-    assert isinstance(t.refuse(0, {"type": "declare_action", "places": ["seville", "valencia"]}), IllegalMove)
 
 
 def test_not_your_turn_for_the_others() -> None:
