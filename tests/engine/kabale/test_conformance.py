@@ -36,8 +36,12 @@ def _seat_cards(state: State, seat: int) -> list[str]:
 
 
 def invariants(state: State) -> list[str]:
-    """Returns conservation problems: 25 distinct cards per seat, hands of at most 3 (KC2, K2)."""
+    """Returns conservation problems: 25 distinct cards per seat, hands of at most 3 (KC2, K2),
+    and face-down cards only at the bottom of a column (K8)."""
     out = []
+    for c, col in enumerate(state.columns):
+        if any(not slot.up for slot in col.slots[:-1]):
+            out.append(f"column {c} has a face-down card above its bottom slot")
     for seat in range(state.seats):
         cards = _seat_cards(state, seat)
         if Counter(cards) != Counter(DECK):
@@ -99,14 +103,24 @@ def _put(state: State, seat: int, place: tuple[str, int, int], card: str) -> Sta
 
 
 def scramble(state: State, viewer: Any, rnd: random.Random) -> State:
-    """Returns `state` with every card hidden from `viewer` moved among its seat's hidden places."""
+    """Returns `state` with every card hidden from `viewer` moved among its seat's hidden places,
+    and, while the game runs, the won goal cards of the other seats dealt out anew (KH8)."""
     for seat in range(state.seats):
         places = _hidden_places(state, seat, owner_view=viewer == seat)
         cards = [_get(state, seat, p) for p in places]
         rnd.shuffle(cards)
         for place, card in zip(places, cards):
             state = _put(state, seat, place, card)
-    return state
+    if state.final is not None:
+        return state
+    others = [seat for seat in range(state.seats) if seat != viewer]
+    pool = [goal for seat in others for goal in state.players[seat].won]
+    rnd.shuffle(pool)
+    players = list(state.players)
+    for seat in others:
+        k = len(players[seat].won)
+        players[seat], pool = replace(players[seat], won=tuple(pool[:k])), pool[k:]
+    return replace(state, players=tuple(players))
 
 
 SECRET_FIELDS = {"seed", "order", "stack"}  # KH2, KH7: secret from every seat
@@ -169,3 +183,9 @@ def test_scramble_really_changes_hidden_cards() -> None:
     other = scramble(state, 0, random.Random(1))
     assert canon(GAME.view(state, "all")) != canon(GAME.view(other, "all"))
     assert canon(GAME.view(state, 0)) == canon(GAME.view(other, 0))
+    players = list(state.players)
+    players[1] = replace(players[1], won=("music_1",))
+    players[2] = replace(players[2], won=("trade_5",))
+    won = replace(state, players=tuple(players))
+    other = scramble(won, 0, random.Random(3))
+    assert other.players[1].won == ("trade_5",) and canon(GAME.view(won, 0)) == canon(GAME.view(other, 0))
