@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.errors import IllegalMove
 
 from .scenario import GR, B, G, R, Table, Y, events_of, table
@@ -73,15 +71,6 @@ def test_each_cube_moves_at_most_once() -> None:
     assert t.refuse(R, moves((B, "valencia", "galicia"), (B, "galicia", "seville"))).rule in ("X30", "R26")
 
 
-@pytest.mark.parametrize(
-    ("card", "triples"),
-    [
-        ("d1_move_three_foreign", [(R, "aragon", "galicia")]),  # own caballero
-        ("d1_move_four_own", [(B, "aragon", "galicia")]),  # foreign caballero
-        ("d1_move_two_own_two_foreign", [(R, "aragon", "galicia")] * 3),  # three own
-        ("d1_move_three_any", [(B, "aragon", "galicia")] * 2 + [(B, "valencia", "galicia")] * 2),  # four
-    ],
-)
 def test_castillo_contents_are_public() -> None:
     # R27, H9, X44: the number and colour put in are announced
     t = board()
