@@ -30,7 +30,7 @@ def test_taking_a_veto_is_the_whole_action() -> None:
     # V1, V8: no declaration; the card stays in front of its taker
     s = at_turn(position(start(), BOARD, king="granada", court=[5, 5, 5, 5]), 0, "d2_veto")
     s = replace(s, turn=Turn(seat=0, stage="card"), offer=("d2_veto.1", "d5_king.1"), vetos=())
-    s, events = play(s, 0, {"type": "take_card", "card": "d2_veto"})
+    s, _ = play(s, 0, {"type": "take_card", "card": "d2_veto"})
     assert [v.seat for v in s.vetos] == [0] and s.turn is not None and s.turn.acted
     with pytest.raises(IllegalMove, match="R19"):
         declare(s, 0)

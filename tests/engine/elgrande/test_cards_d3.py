@@ -20,7 +20,7 @@ def scored(events: list[dict]) -> list[str]:
 def test_value_class_cards_use_current_values_e23() -> None:
     # E23: sb_8_4_0 on galicia, sb_4_0_0 on granada → fours score catalonia, seville, granada
     s = _state("d3_score_fours", scoreboards=(1, 9))
-    s2, events = declare(s, 0)
+    _, events = declare(s, 0)
     assert scored(events) == ["catalonia", "seville", "granada"]
     assert of_type(events, "action_declared")[0]["steps"] == 3  # V7: one step per region
     assert of_type(events, "area_scored")[2]["points"] == [4, 0, 0, 0]  # E24: 4/0/0

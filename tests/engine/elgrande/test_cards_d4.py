@@ -49,7 +49,7 @@ def test_a_scoreboard_in_the_kings_region_is_frozen() -> None:
 def test_royal_adviser_moves_the_king_to_an_adjacent_region() -> None:
     with pytest.raises(IllegalMove, match="not adjacent"):
         declare(_state("d4_royal_adviser"), 0, area="aragon")
-    s, events = declare(_state("d4_royal_adviser"), 0, area="valencia")
+    _, events = declare(_state("d4_royal_adviser"), 0, area="valencia")
     assert of_type(events, "king_moved")[0] == {"type": "king_moved", "from": "granada", "to": "valencia"}
 
 
