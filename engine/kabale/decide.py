@@ -75,7 +75,7 @@ def _check_turn(state: State, seat: Any, move: Json) -> str:
     now = due(state)
     if now is None:
         raise GameOver(f"move {move!r} refused: the game is over (K19)", rule="K19")
-    if seat != now[0]:
+    if type(seat) is not int or seat != now[0]:
         raise NotYourTurn(f"move {move!r} refused: seat {seat!r} owes no decision now; seat {now[0]} does")
     if move["type"] not in _ACCEPTS[now[1]]:
         allowed = " or ".join(_ACCEPTS[now[1]])
@@ -164,14 +164,14 @@ def decide(state: State, seat: int, move: Any) -> list[Json]:
 def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Json]:
     """Returns every complete legal move of `seat`, or the one-step extensions of `partial`."""
     now = due(state)
-    if now is None or seat != now[0]:
+    if now is None or type(seat) is not int or seat != now[0]:
         return []
     moves = _all_moves(state, seat, now[1])
     if partial is None:
         return moves
     if not isinstance(partial, dict):
         return []
-    return _extensions(moves, partial)
+    return _extensions(moves, {k: v for k, v in partial.items() if k != "complete"})
 
 
 def _all_moves(state: State, seat: int, kind: str) -> list[Json]:
@@ -204,7 +204,7 @@ def default_move(state: State, seat: int) -> Json:
     now = due(state)
     if now is None:
         raise GameOver("the game is over: there is no default move (K19)", rule="K19")
-    if seat != now[0]:
+    if type(seat) is not int or seat != now[0]:
         raise NotYourTurn(f"seat {seat!r} owes no decision now; seat {now[0]} does")
     if now[1] != "play":
         return {"type": "decline", "default": True}  # KD2, KD3, KD6
