@@ -65,8 +65,7 @@ def create_app(config: Config | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(API_TITLE="Castillo", API_VERSION="1.0.0", OPENAPI_VERSION="3.1.0",
                       MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False,
-                      API_SPEC_OPTIONS={"info": {"description": DESCRIPTION},
-                                        "servers": [{"url": cfg.PUBLIC_URL}]})
+                      API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}})
     client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()})
@@ -103,6 +102,8 @@ def _flat(messages: Any) -> dict[str, Any]:
     """Returns webargs' {location: {field: [msg]}} as {field: [msg]} (JSON-safe)."""
     if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "query", "headers"):
         messages = next(iter(messages.values()))
+    if not isinstance(messages, dict):
+        messages = {"_body": messages}
     return json.loads(json.dumps(messages, default=str))
 
 
