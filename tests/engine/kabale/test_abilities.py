@@ -239,7 +239,7 @@ def test_traitor_swaps_goal_cards_and_may_end_the_round():  # KA7, KR18
     assert "round_revealed" not in types(ev) and s3.active == 0
 
 
-def test_traitor_may_swap_with_a_storm_column():  # KR25
+def test_traitor_may_swap_with_a_storm_column():  # KR25, KD3
     s = table(
         3,
         [("music_5", "red traitor?"), ("trade_2", "blue storm"), ("alchemy_1", "")],
@@ -262,3 +262,17 @@ def test_explorer_reveals_a_hood_of_a_third_player():  # KA2, KD4
     s, _ev = play(s, 1, "king", 0)
     assert GAME.pending(s)[2]["kind"] == "hood_tuck"
     assert GAME.pending(s)[2]["turn"] == "1.1"
+
+
+def test_traitor_default_is_no_swap():  # KD3, KD6
+    s = table(
+        2,
+        [("music_5", "red traitor?"), ("trade_2", "")],
+        {0: ["queen"], 1: ["witch", "king", "page"]},
+        active=1,
+    )
+    s, _ = play(s, 1, "witch", 0)
+    default = GAME.default_move(s, 0)
+    assert default == {"type": "decline", "default": True}
+    _, ev = act(s, 0, default)
+    assert ev[0] == {"type": "declined", "seat": 0, "decision": "traitor_swap", "default": True}

@@ -146,3 +146,11 @@ def test_error_messages_quote_only_the_movers_input():  # design: no leak in err
         GAME.decide(s, 1, {"type": "play", "card": "page", "column": 0})
     except Exception as exc:  # noqa: BLE001
         assert "queen" not in str(exc) and "king" not in str(exc)
+
+
+def test_face_up_cards_goals_fullness_and_storms_are_public():  # KH6
+    s = table(2, [("music_1", "red storm; blue page?"), ("trade_5", "blue king")], {0: ["page"]})
+    spectator = GAME.view(s, None)["columns"]
+    assert spectator[0]["goal"] == {"id": "music_1", "kind": "music", "value": 1}
+    assert spectator[0]["closed"] and spectator[0]["full"] and not spectator[1]["full"]
+    assert spectator[0]["slots"][0]["card"] == "storm" and spectator[1]["slots"][0]["card"] == "king"

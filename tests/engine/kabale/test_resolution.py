@@ -301,3 +301,8 @@ def test_doppelganger_copies_the_hood_slot_below():  # KR7
 def test_assassin_is_worth_nine_and_a_half():  # KC2
     r = score("music_5", "red assassin; blue storm")
     assert r["by"] == {"red": 9.5, "blue": 9} and r["win"] == "red"
+
+
+def test_musketeers_keep_what_happened_during_the_round():  # KR28, KA10
+    r = score("music_5", "red musketeers; blue magic_hood[king]; green page")
+    assert r["by"] == {"red": 11, "blue": 20, "green": 2} and r["win"] == "blue"

@@ -94,3 +94,45 @@ def test_bad_seats_and_options_are_refused(seats, options, error):  # KC1, K1, K
 def test_same_seed_same_game_other_seed_other_game():  # KR34
     assert GAME.setup(3, {}, "a") == GAME.setup(3, {}, "a")
     assert GAME.setup(3, {}, "a")[1]["stack"] != GAME.setup(3, {}, "b")[1]["stack"]
+
+
+KC2_VALUES = {
+    "king": 20,
+    "queen": 16,
+    "juliet": 14,
+    "alchemist": 8,
+    "fencing_master": 8,
+    "landlord": 8,
+    "merchant": 8,
+    "cardinal": 8,
+    "minstrel": 8,
+    "explorer": 13,
+    "assassin": 9.5,
+    "storm": 9,
+    "magic_hood": 0,
+    "traitor": 10,
+    "musketeers": 11,
+    "wizard": 7,
+    "witch": 1,
+    "prince": 14,
+    "page": 2,
+    "hermit": 12,
+    "little_giant": 2,
+    "doppelganger": None,
+    "dragon": 11,
+    "romeo": 5,
+    "beggar": 4,
+}
+
+
+@pytest.mark.parametrize("card", list(KC2_VALUES))
+def test_every_card_in_deck_order_with_its_printed_value(card):  # KC2, KC3
+    assert DECK.index(card) == list(KC2_VALUES).index(card)
+    value = printed(card)
+    assert (None if value is None else value / 2) == KC2_VALUES[card]
+
+
+def test_two_players_use_the_normal_goal_rules():  # KR14
+    stacks = [GAME.setup(2, {}, f"two-{i}")[1]["stack"] for i in range(10)]
+    assert all(len(stack) == 12 for stack in stacks)
+    assert any(goal.endswith("_1") for stack in stacks for goal in stack)

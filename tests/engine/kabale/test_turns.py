@@ -235,3 +235,20 @@ def test_partial_builds_a_play_click_by_click():  # contract
     assert columns == [{"type": "play", "card": "witch", "column": i, "complete": True} for i in (0, 1)]
     assert GAME.legal_moves(s, 0, partial={"type": "play", "card": "witch", "column": 0}) == []
     assert GAME.legal_moves(s, 0, partial="junk") == []  # type: ignore[arg-type]
+
+
+def test_each_card_affects_only_its_own_column():  # KA0
+    s = two(cols=(("music_1", "blue dragon"), ("trade_1", "")))
+    _, ev = play(s, 0, "witch", 1)
+    scored = [e for e in ev if e["type"] == "column_scored"]
+    assert scored[1]["slots"] == [{"position": 0, "seat": 0, "card": "witch", "hidden": None, "value": 1}]
+
+
+def test_storm_closure_stands_under_the_musketeers():  # KR28
+    s = two(
+        cols=(("music_5", "blue musketeers; red storm?"), ("trade_5", "")),
+        active=1,
+        hands={1: ["queen", "page", "witch"]},
+    )
+    s, _ = play(s, 1, "queen", 0)
+    assert s.columns[0].closed and all(m["column"] == 1 for m in GAME.legal_moves(s, 0))
