@@ -69,11 +69,10 @@ export async function claimLink() {
   const res = await fetch(`${prefix}/games/${gameId}/sessions`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ token: k }),
+    body: JSON.stringify({ link: k }),
   });
   const { body } = await answer(res);
-  const token = body.token || body.access_token || body.bearer;
-  const value = { token, seat: body.seat, expires: body.expires_at || body.expires || null };
+  const value = { token: body.token, seat: body.seat, expires: Date.now() + 1000 * (body.expires_in || 0) };
   sessionStorage.setItem(storeKey, JSON.stringify(value));
   return value;
 }

@@ -21,8 +21,7 @@ function problemText(err) {
 async function loadLegal() {
   if (ctx.seat === null || ctx.summary?.status === "finished") return [];
   try {
-    const body = await api.get("/legal-moves");
-    return Array.isArray(body) ? body : body.moves || [];
+    return (await api.get("/legal-moves")).moves;
   } catch (err) {
     if (err.status === 409 || err.status === 403) return [];
     throw err;
@@ -32,8 +31,8 @@ async function loadLegal() {
 /** Reloads summary, view and legal moves from the server and redraws everything. */
 async function refresh() {
   const [summary, view, legal] = await Promise.all([api.get(""), api.get("/view"), loadLegal()]);
-  Object.assign(ctx, { summary, view, legal, version: summary.version ?? view.version });
-  ctx.prompter.reset(legal);
+  Object.assign(ctx, { summary, view: view.view, legal, version: summary.version });
+  if (JSON.stringify(legal) !== JSON.stringify(ctx.prompter.legal)) ctx.prompter.reset(legal);
   await ctx.history.sync(ctx.version);
   draw();
 }
@@ -60,7 +59,8 @@ async function showPast(v) {
     banner(null);
   } else {
     const body = await api.get("/state", { at: v });
-    ctx.past = { v, view: body.view || body };
+    if (!body.view) return banner(h("div", { class: "notice" }, `Nothing is on the table yet at version ${v}.`));
+    ctx.past = { v, view: body.view };
     banner(h("div", { class: "past-banner" }, `You are looking at version ${v} of ${ctx.version}. Moves are disabled.`,
       h("button", { class: "btn", onclick: () => showPast(null).catch(showError) }, "Back to now")));
   }
@@ -86,8 +86,7 @@ async function boot() {
   ctx.seat = api.mySeat();
   ctx.prompter = new Prompter({
     extend: async (partial) => {
-      const body = await api.post("/legal-moves", { partial });
-      return Array.isArray(body) ? body : body.moves || [];
+      return (await api.post("/legal-moves", { partial })).moves;
     },
     submit: async (move) => {
       await api.submitMove(move, ctx.version);

@@ -12,9 +12,9 @@ function valueChips(values) {
       s("text", { class: "medal-text", y: 5, "text-anchor": "middle", text: v }))));
 }
 
-function regionLabel(map, id, values, board) {
+function regionLabel(map, id, values, board, k) {
   const [x, y] = project(map.anchors[id].label);
-  return s("g", { class: "region-label", transform: `translate(${x} ${y})`, "data-label": id },
+  return s("g", { class: "region-label", transform: `translate(${x} ${y}) scale(${k})`, "data-label": id },
     s("text", { class: "area-name", "text-anchor": "middle", text: label(id).toUpperCase() }),
     s("g", { transform: "translate(0 22)" }, board ? scoreboardTile(values) : valueChips(values)));
 }
@@ -76,8 +76,15 @@ function areaPieces(model, area) {
 /** Redraws labels, pieces, the Castillo's contents and the scoreboard tray for `model`. */
 export function drawPosition(svg, map, model) {
   const labels = svg.querySelector(".labels");
-  labels.replaceChildren(...model.regions.map((id) => regionLabel(map, id, model.values[id], scoreboardAt(model, id))));
-  for (const id of model.regions) svg.querySelector(`[data-pieces="${id}"]`)?.replaceChildren(...areaPieces(model, id));
+  const k = model.compact ? 1.45 : 1;
+  labels.replaceChildren(...model.regions.map((id) => regionLabel(map, id, model.values[id], scoreboardAt(model, id), k)));
+  for (const id of model.regions) {
+    const [x, y] = project(map.anchors[id].pieces);
+    const g = svg.querySelector(`[data-pieces="${id}"]`);
+    g.setAttribute("transform", `translate(${x} ${y + (k - 1) * 22}) scale(${k})`);
+    g.replaceChildren(...areaPieces(model, id));
+  }
+  svg.querySelector(".castillo").setAttribute("transform", `translate(${CASTILLO.x - (k - 1) * 60} ${CASTILLO.y}) scale(${1 + (k - 1) / 2})`);
   svg.querySelectorAll(".region").forEach((p) => p.classList.toggle("kings", p.dataset.area === model.king));
   const castle = svg.querySelector(".castillo .pieces");
   castle.replaceChildren(...stacks(model.counts.castillo || [], model.colours, 3));
@@ -115,7 +122,8 @@ export function setTargets(svg, areas, onPick, chosen = {}) {
 }
 
 function labelPoint(svg, area) {
-  const t = svg.querySelector(`[data-label="${area}"]`)?.getAttribute("transform") || "translate(0 0)";
-  const [x, y] = t.match(/-?[\d.]+/g).map(Number);
-  return [x + 86, y - 12];
+  const node = svg.querySelector(`[data-label="${area}"]`);
+  const [x, y, k] = node.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
+  const name = node.querySelector(".area-name").getBBox();
+  return [x + k * (name.x + name.width + 20), y - k * 8];
 }

@@ -64,6 +64,6 @@ export const KABALE_CARDS = {
 
 /** Kabale goal kinds: id -> [name, symbol]. */
 export const GOAL_KINDS = {
-  alchemy: ["Alchemy", "⚗️"], fencing: ["Fencing", "⚔️"], agriculture: ["Agriculture", "🌾"],
-  trade: ["Trade", "🪙"], religion: ["Religion", "⛪"], music: ["Music", "🎻"],
+  alchemy: ["Alchemy", "⚗\uFE0E"], fencing: ["Fencing", "⚔\uFE0E"], agriculture: ["Agriculture", "☘\uFE0E"],
+  trade: ["Trade", "⚖\uFE0E"], religion: ["Religion", "✝\uFE0E"], music: ["Music", "♫\uFE0E"],
 };

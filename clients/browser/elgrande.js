@@ -37,6 +37,7 @@ export function boardModel(view) {
     values: pick("values"), printed: pick("printed"), counts: pick("caballeros"),
     king: view.king, grandes: view.grandes, scoreboards: view.scoreboards, sbValues: SB_VALUES,
     colours: Array.from({ length: view.seats }, (_, s) => colour(s)),
+    compact: window.matchMedia("(max-width: 700px)").matches,
   };
 }
 
@@ -57,7 +58,7 @@ function legend(ctx) {
   return h("div", { class: "legend" },
     ...Array.from({ length: v.seats }, (_, s) => h("span", { class: "legend-item", style: seatStyle(colour(s)) },
       h("span", { class: "swatch" }), seatName(ctx.summary.seats, s))),
-    h("span", { class: "legend-item muted" }, `👑 King in ${areaName(v.king)}`),
+    h("span", { class: "legend-item muted" }, `♛ King in ${areaName(v.king)}`),
     h("span", { class: "legend-item muted" }, "⌂ Grande (home)"));
 }
 
@@ -92,8 +93,18 @@ function playerCard(ctx, s) {
 function drawPlayers(ctx) {
   const v = ctx.view;
   const result = v.result ? h("div", { class: "notice" }, `Game over — ${v.result.winners.map((s) => seatName(ctx.summary.seats, s)).join(" and ")} ${v.result.winners.length > 1 ? "win" : "wins"}.`) : null;
-  mount(panels.players, h("h2", {}, "Players and scores"), result,
+  mount(panels.players, h("h2", {}, "Players and scores"), result, scoreTrack(v),
     h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
+}
+
+function scoreTrack(v) {
+  const top = Math.max(50, Math.ceil(Math.max(...v.scores) / 25) * 25);
+  const ticks = Array.from({ length: top / 25 + 1 }, (_, i) => i * 25);
+  return h("div", { class: "score-track", "aria-label": "Score track" },
+    ...ticks.map((t) => h("span", { class: "tick", style: `left:${(100 * t) / top}%` }, t)),
+    ...v.scores.map((sc, s) => h("span", {
+      class: "marker", title: `${sc}`, style: `left:${(100 * sc) / top}%;top:${4 + 9 * v.scores.slice(0, s).filter((x) => Math.abs(x - sc) * 100 / top < 3).length}px;${seatStyle(colour(s))}`,
+    })));
 }
 
 /** Returns a power card (value and caballero heads), clickable when `onclick` is given. */
@@ -119,12 +130,14 @@ function drawOffer(ctx, ui) {
   const turnCard = v.turn?.card;
   mount(panels.offer, h("h2", {}, "Action cards", h("span", { class: "count" }, `stacks ${v.stacks.join(" · ")}`)),
     turnCard ? h("div", { class: "taken" }, h("span", { class: "muted" }, `${seatName(ctx.summary.seats, v.turn.seat)} took:`), actionCardNode(turnCard, null, "taken")) : null,
-    h("div", { class: "cards" }, ...v.offer.map((c) => actionCardNode(c, ui.offerPick(c.card), ui.offerState(c.card)))));
+    v.offer.length ? h("div", { class: "cards" }, ...v.offer.map((c) => actionCardNode(c, ui.offerPick(c.card), ui.offerState(c.card))))
+      : h("p", { class: "muted" }, "No cards are face up between rounds."));
 }
 
 function drawHand(ctx, ui) {
   const v = ctx.view;
-  if (ctx.seat === null || !v.hand) return mount(panels.hand, h("h2", {}, "Power cards"), h("p", { class: "muted" }, "Spectators see only the number of cards in each hand."));
+  panels.hand.hidden = ctx.seat === null || !v.hand;
+  if (panels.hand.hidden) return;
   const c = colour(ctx.seat);
   const played = v.played[ctx.seat].cards || [];
   mount(panels.hand, h("h2", {}, "Your power cards", h("span", { class: "count" }, `${v.hand.length} in hand`)),

@@ -68,9 +68,12 @@ export function promptText(kind) {
   return PROMPT_TEXT[kind] || [label(kind), ""];
 }
 
-function movedText(e, seats) {
-  const by = e.moves.map(([seat, from, to, n]) => `${n} ${label(colour(seat).name)} ${areaName(from)} → ${areaName(to)}`);
-  return by.join(", ");
+function movedText(e) {
+  return e.moves.map(([seat, from, to, n]) => `${n} ${colour(seat).name} ${from === "court" ? "" : `from ${areaName(from)} `}to ${areaName(to)}`).join(", ");
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Returns one readable line for a log entry (null to leave it out). */
@@ -78,17 +81,18 @@ export function describeEvent(entry, seats) {
   const e = entry.event || {};
   const who = (s) => seatName(seats, s);
   switch (e.type) {
+    case "game_created": return `The game was created${seats.length ? ` for ${seats.map((s) => s.name).join(", ")}` : ""}.`;
     case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.`;
     case "round_started": return `Round ${e.round} begins. Offer: ${(e.offer || []).map((c) => actionCard(c)[1]).join(", ")}.`;
     case "power_card_played": return `${who(e.seat)} plays power card ${e.value}.`;
     case "turn_started": return `${who(e.seat)}'s turn: ${e.intake} caballero${e.intake === 1 ? "" : "s"} to court.`;
-    case "court_supplemented": return `${who(e.seat)} fills the court: ${movedText(e, seats)}.`;
+    case "court_supplemented": return `${who(e.seat)} fills the court: ${movedText(e)}.`;
     case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”.`;
-    case "caballeros_placed": return `${who(e.seat)} places ${movedText(e, seats)}.`;
+    case "caballeros_placed": return `${who(e.seat)} places ${e.moves.map(([, , to, n]) => `${n} in ${areaName(to)}`).join(", ") || "nothing"}.`;
     case "action_declared": return `${who(e.seat)} declares ${describeMove({ type: "declare_action", ...(e.action || {}) }, seats, e.card)}.`;
     case "action_skipped": return `${who(e.seat)} skips the special action.`;
-    case "caballeros_moved": return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e, seats)}.`;
-    case "area_scored": return `${areaName(e.area)} scores: ${e.points.map((p, s) => p ? `${who(s)} +${p}` : null).filter(Boolean).join(", ") || "nobody"}.`;
+    case "caballeros_moved": return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e)}.`;
+    case "area_scored": return `${capital(areaName(e.area))} scores: ${e.points.map((p, s) => p ? `${who(s)} +${p}` : null).filter(Boolean).join(", ") || "nobody"}.`;
     case "king_moved": return `The King moves to ${areaName(e.to)}.`;
     case "grande_moved": return `${who(e.seat)}'s Grande moves to ${areaName(e.to)}.`;
     case "scoreboard_placed": return `Scoreboard ${e.scoreboard.slice(3).replace(/_/g, "·")} goes to ${areaName(e.to)}.`;

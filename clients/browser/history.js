@@ -17,9 +17,8 @@ export class History {
       const after = this.entries.length ? this.entries[this.entries.length - 1].v : 0;
       if (version !== null && after >= version) break;
       const body = await api.get("/events", { after, limit: PAGE });
-      const items = Array.isArray(body) ? body : body.events || body.items || [];
-      this.entries.push(...items.filter((e) => e.v > after));
-      if (items.length < PAGE) break;
+      this.entries.push(...body.entries.filter((e) => e.v > after));
+      if (body.next === null || body.next === undefined || body.next <= after) break;
     }
     this.latest = this.entries.length ? this.entries[this.entries.length - 1].v : 0;
     this.draw();
@@ -49,11 +48,11 @@ export class History {
     mount(this.el,
       h("h2", {}, "History", h("span", { class: "count" }, `${this.latest} events`)),
       h("div", { class: "stepper" },
-        h("button", { class: "btn", title: "First", "aria-label": "First version", onclick: () => this.step(1) }, "⏮"),
+        h("button", { class: "btn", title: "First", "aria-label": "First version", onclick: () => this.step(1) }, "|◀"),
         h("button", { class: "btn", title: "Back", "aria-label": "Previous version", "data-testid": "history-back", onclick: () => this.step(shown - 1) }, "◀"),
         h("span", { class: "at", "data-testid": "history-at" }, `v${shown} / ${this.latest}`),
         h("button", { class: "btn", title: "Forward", "aria-label": "Next version", "data-testid": "history-forward", onclick: () => this.step(shown + 1) }, "▶"),
-        h("button", { class: "btn", title: "Now", "aria-label": "Latest version", onclick: () => this.step(this.latest) }, "⏭")),
+        h("button", { class: "btn", title: "Now", "aria-label": "Latest version", onclick: () => this.step(this.latest) }, "▶|")),
       list);
     const cur = list.querySelector(".current");
     if (cur) requestAnimationFrame(() => { list.scrollTop = cur.offsetTop - list.clientHeight / 2; });

@@ -80,7 +80,7 @@ function drawPlayers(ctx) {
       h("div", { class: "name" }, h("span", { class: "swatch" }), name(ctx, p.seat),
         p.seat === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
         v.active === p.seat ? h("span", { class: "tag turn" }, "to play") : null),
-      h("div", { class: "score" }, p.score ?? `${p.won_count} goal${p.won_count === 1 ? "" : "s"}`),
+      h("div", { class: "score" }, p.score ?? p.won_count, h("span", { class: "pts" }, p.score === undefined ? ` goal${p.won_count === 1 ? "" : "s"} won` : " pts")),
       h("div", { class: "facts" }, h("span", {}, `hand ${p.hand_size}`), h("span", {}, `draw ${p.draw_size}`), h("span", {}, `discard ${p.discard.length}`)),
       p.won?.length ? h("div", { class: "won" }, ...p.won.map((g) => goalCard(goalOf(g)))) : null);
   })));
@@ -182,6 +182,14 @@ export function describeEvent(entry, seats) {
     case "card_revealed": return `${e.card ? cardName(e.card) : "A card"} was revealed in column ${e.column + 1}.`;
     case "cards_drawn": return e.cards ? `${who(e.seat)} drew ${e.cards.map(cardName).join(", ")}.` : `${who(e.seat)} drew ${e.count ?? ""} card(s).`;
     case "column_scored": return e.winner === null || e.winner === undefined ? `Column ${e.column + 1}: nobody wins.` : `Column ${e.column + 1} goes to ${who(e.winner)}.`;
+    case "card_killed": return `The Assassin kills ${who(e.seat)}'s ${cardName(e.card)} in column ${e.column + 1}.`;
+    case "explorer_moved": return `${who(e.seat)}'s Explorer moves from column ${e.column + 1} to column ${e.to + 1}.`;
+    case "card_tucked": return `${who(e.seat)} hides ${e.card ? cardName(e.card) : "a card"} under the Magic Hood.`;
+    case "goals_swapped": return `${who(e.seat)}'s Traitor swaps the goals of columns ${e.columns.map((c) => c + 1).join(" and ")}.`;
+    case "declined": return `${who(e.seat)} declines.`;
+    case "round_revealed": return "Every card is turned face up.";
+    case "seat_skipped": return `${who(e.seat)} has no card and is skipped.`;
+    case "game_created": return `The game was created for ${seats.map((x) => x.name).join(", ")}.`;
     case "round_ended": return `Round ${e.round ?? ""} ended.`;
     case "game_ended": return "The game ended.";
     case "deck_shuffled": case "goals_shuffled": return null;

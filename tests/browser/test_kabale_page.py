@@ -1,0 +1,44 @@
+"""Plays Kabale & Hiebe in headless Chromium through the browser client against a live server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import DESKTOP, PHONE, Api, shot
+from tests.browser.test_elgrande_page import link_path, seat_due
+
+NAMES = {
+    "fencing_master": "Fencing Master",
+    "magic_hood": "Magic Hood",
+    "little_giant": "Little Giant",
+    "musketeers": "Three Musketeers",
+}
+
+
+def test_play_a_card_into_a_column_by_clicks(api: Api, base_url: str, page_factory: Any) -> None:
+    game = api.create("kabale", ["Ana", "Bruno", "Chiara"])
+    me = next(iter(seat_due(api, game["id"])))
+    page = page_factory(DESKTOP)
+    page.goto(base_url + link_path(game, me))
+    page.wait_for_selector(".goal-col[data-column='2'] .goal")
+    assert page.locator(".hand-panel .hand-card").count() == 3
+    card = page.locator(".hand-panel button.hand-card").first
+    name = card.get_attribute("data-card")
+    card.click()
+    page.click(".goal-col.target[data-column='1']")
+    page.click("[data-testid=confirm]")
+    page.wait_for_selector(".goal-col[data-column='1'] .infl.back")
+    assert page.locator(".hand-panel .hand-card").count() == 3  # K9: drew a new card
+    tokens = [s["token"] for s in game["seats"]]
+    for _ in range(7):
+        seat = next(iter(seat_due(api, game["id"])))
+        move = api.get(f"/games/{game['id']}/legal-moves", tokens[seat])["moves"][-1]
+        api.post(f"/games/{game['id']}/moves", {"move": move}, tokens[seat])
+    version = api.get(f"/games/{game['id']}")["version"]
+    page.locator("[data-testid=history-at]", has_text=f"/ {version}").wait_for()
+    assert page.locator(".history li", has_text=f"played {NAMES.get(name, name.title())}").count() >= 1
+    shot(page, "kabale-desktop")
+    phone = page_factory(PHONE)
+    phone.goto(base_url + link_path(game, (me + 1) % 3))
+    phone.wait_for_selector(".goal-col .infl")
+    shot(phone, "kabale-phone")
