@@ -63,14 +63,20 @@ def create_app(config: Config | None = None) -> Flask:
     if not cfg.REDIS_URL:
         raise RuntimeError("REDIS_URL is not set (castillo serve starts an embedded Redis for you)")
     app = Flask(__name__)
-    app.config.update(API_TITLE="Castillo", API_VERSION="1.0.0", OPENAPI_VERSION="3.1.0",
-                      MAX_CONTENT_LENGTH=256 * 1024, JSON_SORT_KEYS=False,
-                      API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}})
+    app.config.update(
+        API_TITLE="Castillo",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.1.0",
+        MAX_CONTENT_LENGTH=256 * 1024,
+        JSON_SORT_KEYS=False,
+        API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}},
+    )
     client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()})
-    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer",
-                                                   "description": "admin, seat or session token"})
+    api.spec.components.security_scheme(
+        "bearer", {"type": "http", "scheme": "bearer", "description": "admin, seat or session token"}
+    )
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
     _error_handlers(app)
@@ -84,13 +90,25 @@ def problem_response(status: int, body: dict[str, Any], headers: dict[str, str] 
 
 
 def _http_problem(exc: HTTPException) -> Response:
-    code = {404: "not-found", 405: "method-not-allowed", 406: "not-acceptable", 413: "payload-too-large",
-            415: "unsupported-media-type", 412: "version-conflict"}.get(exc.code or 500, "validation")
+    code = {
+        404: "not-found",
+        405: "method-not-allowed",
+        406: "not-acceptable",
+        413: "payload-too-large",
+        415: "unsupported-media-type",
+        412: "version-conflict",
+    }.get(exc.code or 500, "validation")
     status = exc.code or 400
     if status >= 500 or (code == "validation" and status != 400):
         status = STATUS[code] if code != "validation" else 400
     detail = exc.description or TITLES[code]
-    body = {"type": PROBLEM_BASE + code, "title": TITLES[code], "status": status, "detail": detail, "code": code}
+    body = {
+        "type": PROBLEM_BASE + code,
+        "title": TITLES[code],
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
     messages = (getattr(exc, "data", None) or {}).get("messages")
     if messages:
         body["detail"], body["errors"] = "the request does not match its schema", _flat(messages)
@@ -100,7 +118,11 @@ def _http_problem(exc: HTTPException) -> Response:
 
 def _flat(messages: Any) -> dict[str, Any]:
     """Returns webargs' {location: {field: [msg]}} as {field: [msg]} (JSON-safe)."""
-    if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "query", "headers"):
+    if (
+        isinstance(messages, dict)
+        and len(messages) == 1
+        and next(iter(messages)) in ("json", "query", "headers")
+    ):
         messages = next(iter(messages.values()))
     if not isinstance(messages, dict):
         messages = {"_body": messages}
@@ -128,6 +150,11 @@ def _error_handlers(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:
         log.exception("unexpected error")
-        body = {"type": PROBLEM_BASE + "unavailable", "title": "Internal error", "status": 500,
-                "detail": "an unexpected error; it was logged", "code": "unavailable"}
+        body = {
+            "type": PROBLEM_BASE + "unavailable",
+            "title": "Internal error",
+            "status": 500,
+            "detail": "an unexpected error; it was logged",
+            "code": "unavailable",
+        }
         return problem_response(500, body)

@@ -60,8 +60,11 @@ def _compare(expected: list[Json], envs: list[Json], what: str) -> list[str]:
     """Returns a problem for every event that differs byte for byte from the re-run."""
     if len(envs) < len(expected):
         return [f"{what}: the log ends before the {len(expected)} events it causes"]
-    return [f"v{env['v']}: {what} gives another event than the one recorded"
-            for want, env in zip(expected, envs) if canonical(want) != canonical(env["event"])]
+    return [
+        f"v{env['v']}: {what} gives another event than the one recorded"
+        for want, env in zip(expected, envs)
+        if canonical(want) != canonical(env["event"])
+    ]
 
 
 def _salts(game: Game, engine_envs: list[Json], seed: str) -> list[str]:
@@ -80,7 +83,7 @@ def _decisions(game: Game, envs: list[Json], opening: list[Json]) -> list[str]:
     state: Any = None
     for event in opening:
         state = game.evolve(state, event)
-    engine_envs = [e for e in envs if e["kind"] == "engine"][len(opening):]
+    engine_envs = [e for e in envs if e["kind"] == "engine"][len(opening) :]
     timed_out = _timed_out_seats(envs)
     i = 0
     while i < len(engine_envs):

@@ -29,8 +29,8 @@ CLIENT_COMMANDS = ("play", "status", "follow", "history", "record", "verify", "n
 USAGE = f"""usage: castillo <command> [options]
 
   serve        run the HTTP service (embedded Redis and a worker unless REDIS_URL is set)
-  {', '.join(WORKER_COMMANDS)}   background workers (see `castillo worker --help`)
-  {', '.join(CLIENT_COMMANDS)}
+  {", ".join(WORKER_COMMANDS)}   background workers (see `castillo worker --help`)
+  {", ".join(CLIENT_COMMANDS)}
                client commands (see `castillo play --help`)
 """
 
@@ -61,8 +61,11 @@ def serve_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="castillo serve", description="Run the Castillo HTTP service")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--data", default=os.environ.get("DATA_DIR", "./castillo-data"),
-                   help="folder of the embedded Redis (AOF) and the secret key (default ./castillo-data)")
+    p.add_argument(
+        "--data",
+        default=os.environ.get("DATA_DIR", "./castillo-data"),
+        help="folder of the embedded Redis (AOF) and the secret key (default ./castillo-data)",
+    )
     p.add_argument("--workers", type=int, default=1, help="gunicorn worker processes (gthread)")
     p.add_argument("--threads", type=int, default=32, help="threads per gunicorn worker (SSE holds one each)")
     p.add_argument("--no-worker", action="store_true", help="do not spawn `castillo worker` (embedded mode)")
@@ -71,9 +74,26 @@ def serve_parser() -> argparse.ArgumentParser:
 
 def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[str]:
     """Returns the production command: gunicorn with threaded (gthread) workers."""
-    return [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(workers),
-            "--threads", str(threads), "--bind", f"{host}:{port}", "--timeout", "60",
-            "--graceful-timeout", "5", "--keep-alive", "5", "service.wsgi:app"]
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--worker-class",
+        "gthread",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--bind",
+        f"{host}:{port}",
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "5",
+        "--keep-alive",
+        "5",
+        "service.wsgi:app",
+    ]
 
 
 def serve(argv: Sequence[str]) -> int:

@@ -35,9 +35,16 @@ class Due:
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON stored in the deadline hash and served in game summaries."""
         p = self.prompt
-        return {"seat": self.seat, "prompt": p["id"], "kind": p["kind"], "since": p.get("since"),
-                "turn": p.get("turn"), "opened": self.opened, "deadline": self.deadline,
-                "reminders": list(self.reminders)}
+        return {
+            "seat": self.seat,
+            "prompt": p["id"],
+            "kind": p["kind"],
+            "since": p.get("since"),
+            "turn": p.get("turn"),
+            "opened": self.opened,
+            "deadline": self.deadline,
+            "reminders": list(self.reminders),
+        }
 
 
 def opened_at(folded: Folded, since: int | None) -> float:
@@ -76,5 +83,6 @@ def _fix(folded: Folded, tc: TimeControl, seat: int, prompt: dict[str, Any], ope
 
 def plan(dues: list[Due]) -> dict[str, tuple[float, str]]:
     """Returns the deadline hash/zset plan of the append script (only prompts with a clock)."""
-    return {d.field: (d.deadline, json.dumps(d.to_json(), sort_keys=True))
-            for d in dues if d.deadline is not None}
+    return {
+        d.field: (d.deadline, json.dumps(d.to_json(), sort_keys=True)) for d in dues if d.deadline is not None
+    }

@@ -89,6 +89,12 @@ def problem(exc: BaseException) -> tuple[int, dict[str, Any]]:
         status = 404
     else:
         raise TypeError(f"not a refusal: {exc!r}")
-    body = {"type": PROBLEM_BASE + code, "title": TITLES.get(code, code), "status": status,
-            "detail": detail, "code": code, **extra}
+    body = {
+        "type": PROBLEM_BASE + code,
+        "title": TITLES.get(code, code),
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
     return status, body

@@ -25,8 +25,8 @@ import redis
 
 import engine
 from engine import rng
-from engine.errors import GameOver, RuleViolation
 from engine.contract import Game, Json
+from engine.errors import GameOver, RuleViolation
 from service import deadlines, history, turns
 from service.auth import Principal, digest, new_token
 from service.config import Config
@@ -113,14 +113,18 @@ class GameService:
         self._remember(game_id, folded)
         return Loaded(game_id, meta, game, folded)
 
-    def _from_snapshot(self, game: Game, game_id: str, envelopes: list[Json]) -> tuple[Folded | None, list[Json]]:
+    def _from_snapshot(
+        self, game: Game, game_id: str, envelopes: list[Json]
+    ) -> tuple[Folded | None, list[Json]]:
         """Returns the Redis snapshot (if usable) and the envelopes still to fold after it."""
         blob = self.redis.hget(snapshot_key(game_id), game.ENGINE_VERSION)
         if blob is None:
             return None, envelopes
         snap: Folded = pickle.loads(blob)
         rest = [e for e in envelopes if e["v"] > snap.version]
-        if snap.version > len(envelopes) or (snap.version and envelopes[snap.version - 1]["hash"] != snap.last_hash):
+        if snap.version > len(envelopes) or (
+            snap.version and envelopes[snap.version - 1]["hash"] != snap.last_hash
+        ):
             return None, envelopes
         return snap, rest
 
@@ -156,25 +160,45 @@ class GameService:
         opening = game.setup(len(seats), options, seed)
         admin, tokens = new_token("adm"), [new_token("seat") for _ in seats]
         meta = _meta(game_id, spec["game"], options, seats, tokens, admin, self._ms())
-        created = {"type": "game_created", "game": spec["game"], "options": options,
-                   "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],
-                   "time_control": tc.to_json()}
+        created = {
+            "type": "game_created",
+            "game": spec["game"],
+            "options": options,
+            "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],
+            "time_control": tc.to_json(),
+        }
         items = [Item("service", created)] + [Item("engine", e) for e in opening]
         loaded = Loaded(game_id, meta, game, Folded())
         answer = self._created_answer(loaded, len(opening) + 1, admin, tokens)
-        record = _record(body_hash, 201, {**answer, "admin_token": None, "seats": [
-            {**s, "token": None, "link": None} for s in answer["seats"]], "secrets_shown": False})
+        record = _record(
+            body_hash,
+            201,
+            {
+                **answer,
+                "admin_token": None,
+                "seats": [{**s, "token": None, "link": None} for s in answer["seats"]],
+                "secrets_shown": False,
+            },
+        )
         outcome = self._append(loaded, items, actor="system", idem=(scope, record), meta=meta, create=True)
         if outcome.status == "idem":
             return self._replayed(outcome.prior, body_hash), True
         return answer, False
 
     def _created_answer(self, loaded: Loaded, version: int, admin: str, tokens: list[str]) -> Json:
-        seats = [{"seat": i, "name": s["name"], "token": tokens[i], "link": self.play_link(loaded.game_id, i)}
-                 for i, s in enumerate(loaded.meta["seats"])]
-        return {"id": loaded.game_id, "game": loaded.meta["game"], "version": version,
-                "url": f"{self.config.PUBLIC_URL}/games/{loaded.game_id}", "admin_token": admin,
-                "seats": seats, "secrets_shown": True}
+        seats = [
+            {"seat": i, "name": s["name"], "token": tokens[i], "link": self.play_link(loaded.game_id, i)}
+            for i, s in enumerate(loaded.meta["seats"])
+        ]
+        return {
+            "id": loaded.game_id,
+            "game": loaded.meta["game"],
+            "version": version,
+            "url": f"{self.config.PUBLIC_URL}/games/{loaded.game_id}",
+            "admin_token": admin,
+            "seats": seats,
+            "secrets_shown": True,
+        }
 
     def play_link(self, game_id: str, seat: int) -> str:
         """Returns a fresh signed play link for a seat (the token sits in the URL fragment)."""
@@ -188,9 +212,19 @@ class GameService:
 
     # ----- moves
 
-    def submit(self, game_id: str, seat: int, moves: list[Json], *, actor: Json | str | None = None,
-               expected_version: int | None = None, idempotency_key: str | None = None,
-               scope: str | None = None, body_hash: str = "", precondition: bool = False) -> Json:
+    def submit(
+        self,
+        game_id: str,
+        seat: int,
+        moves: list[Json],
+        *,
+        actor: Json | str | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        scope: str | None = None,
+        body_hash: str = "",
+        precondition: bool = False,
+    ) -> Json:
         """Decides `moves` for `seat` in order and appends all their events or none.
 
         With `expected_version` a stale game is refused (`version-conflict`, 412 when it came
@@ -245,9 +279,13 @@ class GameService:
         """Returns the answer to a move: new version, the entries as the seat sees them, prompts."""
         now = Loaded(loaded.game_id, loaded.meta, loaded.game, after)
         result = loaded.game.result(after.state) if after.state is not None else None
-        return {"version": after.version, "entries": history.redact_all(loaded.game, envs, now.viewer(
-                Principal("seat", seat))), "prompts": [d.to_json() for d in deadlines.due(loaded.game, after)],
-                "result": result, "status": now.status}
+        return {
+            "version": after.version,
+            "entries": history.redact_all(loaded.game, envs, now.viewer(Principal("seat", seat))),
+            "prompts": [d.to_json() for d in deadlines.due(loaded.game, after)],
+            "result": result,
+            "status": now.status,
+        }
 
     def legal_moves(self, game_id: str, seat: int, partial: Json | None = None) -> Json:
         """Returns the seat's prompt and its legal moves (or the extensions of `partial`)."""
@@ -256,34 +294,62 @@ class GameService:
         if prompt is None:
             return {"version": loaded.version, "seat": seat, "prompt": None, "moves": [], "notation": []}
         moves = loaded.game.legal_moves(loaded.folded.state, seat, partial)
-        return {"version": loaded.version, "seat": seat, "prompt": prompt, "moves": moves,
-                "notation": [_notation(loaded.game, m) for m in moves]}
+        return {
+            "version": loaded.version,
+            "seat": seat,
+            "prompt": prompt,
+            "moves": moves,
+            "notation": [_notation(loaded.game, m) for m in moves],
+        }
 
     # ----- appending
 
-    def _prepare(self, loaded: Loaded, items: list[Item], actor: Json | str,
-                 key: str | None) -> tuple[list[Json], Folded]:
+    def _prepare(
+        self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None
+    ) -> tuple[list[Json], Folded]:
         """Returns the sealed envelopes of `items` and the fold after them."""
         envs = self._envelopes(loaded, items, actor, key, self._ms())
         return envs, fold(loaded.game, loaded.folded, envs)
 
-    def _append(self, loaded: Loaded, items: list[Item], *, actor: Json | str,
-                idem: tuple[str | None, str] = (None, ""), key: str | None = None,
-                meta: Json | None = None, create: bool = False) -> Any:
+    def _append(
+        self,
+        loaded: Loaded,
+        items: list[Item],
+        *,
+        actor: Json | str,
+        idem: tuple[str | None, str] = (None, ""),
+        key: str | None = None,
+        meta: Json | None = None,
+        create: bool = False,
+    ) -> Any:
         """Seals `items` as the next entries and appends them iff the log is still at its version."""
         envs, after = self._prepare(loaded, items, actor, key)
         return self._write(loaded, envs, after, idem=idem, meta=meta, create=create)
 
-    def _write(self, loaded: Loaded, envs: list[Json], after: Folded, *,
-               idem: tuple[str | None, str] = (None, ""), meta: Json | None = None,
-               create: bool = False) -> Any:
+    def _write(
+        self,
+        loaded: Loaded,
+        envs: list[Json],
+        after: Folded,
+        *,
+        idem: tuple[str | None, str] = (None, ""),
+        meta: Json | None = None,
+        create: bool = False,
+    ) -> Any:
         """Appends prepared envelopes with deadlines, snapshot and idempotency record, or nothing."""
         scope, record = idem
-        append = Append(loaded.game_id, loaded.version, envs, idem_scope=scope or "", idem_record=record,
-                        idem_ttl=self.config.IDEMPOTENCY_TTL_S,
-                        deadlines=deadlines.plan(deadlines.due(loaded.game, after)),
-                        snapshot=(loaded.game.ENGINE_VERSION, pickle.dumps(after)),
-                        meta=json.dumps(meta) if meta is not None else "", create=create)
+        append = Append(
+            loaded.game_id,
+            loaded.version,
+            envs,
+            idem_scope=scope or "",
+            idem_record=record,
+            idem_ttl=self.config.IDEMPOTENCY_TTL_S,
+            deadlines=deadlines.plan(deadlines.due(loaded.game, after)),
+            snapshot=(loaded.game.ENGINE_VERSION, pickle.dumps(after)),
+            meta=json.dumps(meta) if meta is not None else "",
+            create=create,
+        )
         outcome = self.store.append(append)
         if outcome.status == "ok":
             self._remember(loaded.game_id, after)
@@ -291,17 +357,24 @@ class GameService:
             raise ServiceError("version-conflict", "a game with this id exists already")
         return outcome
 
-    def _envelopes(self, loaded: Loaded, items: list[Item], actor: Json | str,
-                   key: str | None, t: int) -> list[Json]:
+    def _envelopes(
+        self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None, t: int
+    ) -> list[Json]:
         """Returns the sealed envelopes of `items` chained after the loaded version."""
         prev, seed, out = loaded.folded.last_hash, loaded.folded.seed, []
         for offset, item in enumerate(items, start=1):
             v = loaded.version + offset
             seed = seed or (item.event.get("seed") if item.kind == "engine" else None)
-            env: Json = {"game": loaded.game_id, "v": v, "t": t, "kind": item.kind,
-                         "actor": actor if item.kind == "engine" else "system",
-                         "cause": {"move": item.move, "idempotency_key": key},
-                         "event": item.event, "prev": prev}
+            env: Json = {
+                "game": loaded.game_id,
+                "v": v,
+                "t": t,
+                "kind": item.kind,
+                "actor": actor if item.kind == "engine" else "system",
+                "cause": {"move": item.move, "idempotency_key": key},
+                "event": item.event,
+                "prev": prev,
+            }
             if item.kind == "engine" and seed and loaded.game.redact(item.event, None) != item.event:
                 env["salt"] = rng.salt(seed, v)
             out.append(seal(env))
@@ -332,8 +405,9 @@ class GameService:
         loaded = self.load(game_id)
         return deadlines.due(loaded.game, loaded.folded)
 
-    def append_service(self, game_id: str, events: list[Json], *, meta: Json | None = None,
-                       expected: int | None = None) -> int:
+    def append_service(
+        self, game_id: str, events: list[Json], *, meta: Json | None = None, expected: int | None = None
+    ) -> int:
         """Appends service events (conditionally on the version just loaded); returns the version."""
         for _ in range(RETRIES):
             loaded = self.load(game_id)
@@ -347,7 +421,9 @@ class GameService:
         """Auto-passes an overdue prompt in one conditional append (see service.turns.auto_pass)."""
         return turns.auto_pass(self, game_id, seat, prompt_id, now)
 
-    def set_presence(self, game_id: str, seat: int, state: str, *, days: int = 0, by_admin: bool = False) -> Json:
+    def set_presence(
+        self, game_id: str, seat: int, state: str, *, days: int = 0, by_admin: bool = False
+    ) -> Json:
         """Records a seat absent, back or on vacation (see service.turns.set_presence)."""
         return turns.set_presence(self, game_id, seat, state, days=days, by_admin=by_admin)
 
@@ -377,8 +453,12 @@ def _check_running(loaded: Loaded) -> None:
 
 def _check_expected(loaded: Loaded, expected: int | None, precondition: bool) -> None:
     if expected is not None and expected != loaded.version:
-        raise ServiceError("version-conflict", f"expected version {expected}, the game is at {loaded.version}",
-                           status=412 if precondition else 409, version=loaded.version)
+        raise ServiceError(
+            "version-conflict",
+            f"expected version {expected}, the game is at {loaded.version}",
+            status=412 if precondition else 409,
+            version=loaded.version,
+        )
 
 
 def _record(body_hash: str, status: int, answer: Json) -> str:
@@ -399,11 +479,25 @@ def _checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
     return game, seats, options, tc
 
 
-def _meta(game_id: str, name: str, options: Json, seats: list[Json], tokens: list[str],
-          admin: str, now_ms: int) -> Json:
+def _meta(
+    game_id: str, name: str, options: Json, seats: list[Json], tokens: list[str], admin: str, now_ms: int
+) -> Json:
     """Returns the stored metadata: public facts plus emails and token hashes (never served)."""
-    rows = [{"seat": i, "name": s["name"], "email": s.get("email"), "token_hash": digest(tokens[i]),
-             "not_before": 0} for i, s in enumerate(seats)]
-    return {"id": game_id, "game": name, "options": options, "seats": rows,
-            "admin_hash": digest(admin), "created": now_ms}
-
+    rows = [
+        {
+            "seat": i,
+            "name": s["name"],
+            "email": s.get("email"),
+            "token_hash": digest(tokens[i]),
+            "not_before": 0,
+        }
+        for i, s in enumerate(seats)
+    ]
+    return {
+        "id": game_id,
+        "game": name,
+        "options": options,
+        "seats": rows,
+        "admin_hash": digest(admin),
+        "created": now_ms,
+    }

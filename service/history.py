@@ -80,8 +80,13 @@ def page(service: GameService, loaded: Loaded, viewer: Any, after: int, limit: i
     envs = service.store.read(loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN))
     shown = [e for e in redact_all(loaded.game, envs, viewer) if after < e["v"] <= after + limit]
     last = shown[-1]["v"] if shown else after
-    return {"game": loaded.game_id, "version": loaded.version, "after": after, "entries": shown,
-            "next": last if last < loaded.version else None}
+    return {
+        "game": loaded.game_id,
+        "version": loaded.version,
+        "after": after,
+        "entries": shown,
+        "next": last if last < loaded.version else None,
+    }
 
 
 def view_at(service: GameService, loaded: Loaded, viewer: Any, at: int | None) -> Json:
@@ -95,8 +100,13 @@ def view_at(service: GameService, loaded: Loaded, viewer: Any, at: int | None) -
     state = folded.state
     view = loaded.game.view(state, viewer) if state is not None else None
     result = loaded.game.result(state) if state is not None else None
-    return {"game": loaded.game_id, "version": folded.version, "viewer": viewer, "view": view,
-            "result": result}
+    return {
+        "game": loaded.game_id,
+        "version": folded.version,
+        "viewer": viewer,
+        "view": view,
+        "result": result,
+    }
 
 
 def record_lines(service: GameService, loaded: Loaded, viewer: Any) -> str:
@@ -109,10 +119,12 @@ def record_text(service: GameService, loaded: Loaded, viewer: Any) -> str:
     """Returns a readable record: a header, then one line per move in the game's notation."""
     meta, envs = loaded.meta, redact_all(loaded.game, service.store.read(loaded.game_id), viewer)
     names = {s["seat"]: s["name"] for s in meta["seats"]}
-    lines = [f"# Castillo record: {meta['game']} game {loaded.game_id}",
-             f"# seats: {', '.join(f'{k} {v}' for k, v in names.items())}",
-             f"# options: {json.dumps(meta['options'], sort_keys=True)}",
-             f"# status: {loaded.status}, version {loaded.version}"]
+    lines = [
+        f"# Castillo record: {meta['game']} game {loaded.game_id}",
+        f"# seats: {', '.join(f'{k} {v}' for k, v in names.items())}",
+        f"# options: {json.dumps(meta['options'], sort_keys=True)}",
+        f"# status: {loaded.status}, version {loaded.version}",
+    ]
     if loaded.status == "finished":
         lines.append(f"# result: {json.dumps(loaded.game.result(loaded.folded.state), sort_keys=True)}")
     last: bytes | None = None
@@ -123,7 +135,9 @@ def record_text(service: GameService, loaded: Loaded, viewer: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _record_line(game: Game, env: Json, names: dict[int, str], last: bytes | None) -> tuple[str, bytes | None]:
+def _record_line(
+    game: Game, env: Json, names: dict[int, str], last: bytes | None
+) -> tuple[str, bytes | None]:
     """Returns the text line of one entry ('' when it continues the previous move)."""
     if env.get("hidden"):
         return "", last

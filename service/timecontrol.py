@@ -43,8 +43,13 @@ class TimeControl:
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise BadTimeControl(f"unknown time control settings: {', '.join(sorted(unknown))}")
-        tc = cls(**{**data, "reminders": tuple(data.get("reminders", cls.reminders)),
-                    "per_kind": dict(data.get("per_kind", {}))})
+        tc = cls(
+            **{
+                **data,
+                "reminders": tuple(data.get("reminders", cls.reminders)),
+                "per_kind": dict(data.get("per_kind", {})),
+            }
+        )
         tc.check()
         return tc
 
@@ -60,10 +65,15 @@ class TimeControl:
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form stored in the log and served by the API."""
-        return {"per_move": self.per_move, "per_kind": dict(self.per_kind),
-                "reminders": list(self.reminders), "weekend_pause": self.weekend_pause,
-                "timezone": self.timezone, "vacation_days": self.vacation_days,
-                "absent_after": self.absent_after}
+        return {
+            "per_move": self.per_move,
+            "per_kind": dict(self.per_kind),
+            "reminders": list(self.reminders),
+            "weekend_pause": self.weekend_pause,
+            "timezone": self.timezone,
+            "vacation_days": self.vacation_days,
+            "absent_after": self.absent_after,
+        }
 
     def seconds_for(self, kind: str) -> int | None:
         """Returns the clock time of a prompt of `kind` (per-kind override, else per move)."""
@@ -115,7 +125,9 @@ def advance(start: float, seconds: float, tz: ZoneInfo, paused: Callable[[date],
     raise BadTimeControl("the clock never runs: every scanned day is paused")
 
 
-def deadline(tc: TimeControl, kind: str, opened: float, vacations: Iterable[Vacation] = ()) -> Deadline | None:
+def deadline(
+    tc: TimeControl, kind: str, opened: float, vacations: Iterable[Vacation] = ()
+) -> Deadline | None:
     """Returns the deadline of a prompt of `kind` opened at `opened`, or None without a clock."""
     seconds = tc.seconds_for(kind)
     if seconds is None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.contract import Json
 from service import deadlines
-from service.auth import new_token, digest
+from service.auth import digest, new_token
 from service.errors import ServiceError, validation
 from service.timecontrol import BadTimeControl, TimeControl, local_day, vacation_used
 
@@ -29,7 +29,7 @@ def auto_pass(service: GameService, game_id: str, seat: int, prompt_id: str, now
     deadline; appends `seat_timed_out`, the default moves' events and, after `absent_after`
     consecutive timeouts, `seat_absent`, all in one conditional append (actor "deadline").
     """
-    from service.games import RETRIES, MAX_CHAIN, Item
+    from service.games import MAX_CHAIN, RETRIES, Item
 
     for _ in range(RETRIES):
         loaded = service.load(game_id)
@@ -59,7 +59,9 @@ def _overdue(loaded: Loaded, seat: int, prompt_id: str, now: float) -> Json:
     return {"done": False, "skipped": "not-pending"}
 
 
-def _default_chain(loaded: Loaded, seat: int, turn: Any, items: list[Any], item: Any, limit: int) -> list[Json]:
+def _default_chain(
+    loaded: Loaded, seat: int, turn: Any, items: list[Any], item: Any, limit: int
+) -> list[Json]:
     """Appends to `items` the events of default moves while `seat` owes a prompt of `turn`."""
     game, state, moves = loaded.game, loaded.folded.state, []
     for _ in range(limit):
@@ -80,8 +82,9 @@ def _becomes_absent(loaded: Loaded, seat: int) -> bool:
     return bool(limit) and seat not in table.absent and table.timeouts.get(seat, 0) + 1 >= limit
 
 
-def set_presence(service: GameService, game_id: str, seat: int, state: str, *, days: int = 0,
-                 by_admin: bool = False) -> Json:
+def set_presence(
+    service: GameService, game_id: str, seat: int, state: str, *, days: int = 0, by_admin: bool = False
+) -> Json:
     """Records a seat as absent, back, or on vacation for `days` days from today (game's zone)."""
     loaded = service.load(game_id)
     _check_seat(loaded, seat)
@@ -92,8 +95,11 @@ def set_presence(service: GameService, game_id: str, seat: int, state: str, *, d
     table = loaded.folded.table
     match state:
         case "absent":
-            events = [] if seat in table.absent else [{"type": "seat_absent", "seat": seat,
-                                                       "reason": "admin" if by_admin else "self"}]
+            events = (
+                []
+                if seat in table.absent
+                else [{"type": "seat_absent", "seat": seat, "reason": "admin" if by_admin else "self"}]
+            )
         case "back":
             events = [{"type": "seat_returned", "seat": seat}] if seat in table.absent else []
         case _:
@@ -133,8 +139,9 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
     token = new_token("seat")
     meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
     meta["seats"][seat].update(token_hash=digest(token), not_before=int(service.clock()) + 1)
-    version = service.append_service(game_id, [{"type": "seat_token_reissued", "seat": seat}], meta=meta,
-                                     expected=loaded.version)
+    version = service.append_service(
+        game_id, [{"type": "seat_token_reissued", "seat": seat}], meta=meta, expected=loaded.version
+    )
     return {"seat": seat, "token": token, "link": service.play_link(game_id, seat), "version": version}
 
 
@@ -157,7 +164,9 @@ def change_time_control(service: GameService, game_id: str, data: Json) -> Json:
         raise validation(str(exc)) from None
     if loaded.status != "running":
         raise ServiceError("game-over", f"game {game_id} is {loaded.status}")
-    version = service.append_service(game_id, [{"type": "time_control_changed", "time_control": tc.to_json()}])
+    version = service.append_service(
+        game_id, [{"type": "time_control_changed", "time_control": tc.to_json()}]
+    )
     return {"time_control": tc.to_json(), "version": version}
 
 

@@ -17,9 +17,16 @@ blp = Blueprint("catalog", __name__, description="Registered games and service h
 def _entry(name: str) -> dict[str, Any]:
     game = engine.get_game(name)
     info = game.INFO
-    return {"name": info["name"], "title": info["title"], "seats": list(info["seats"]),
-            "options": info["options"], "moves": dict(game.MOVES), "events": dict(game.EVENTS),
-            "prompts": dict(game.PROMPTS), "engine_version": game.ENGINE_VERSION}
+    return {
+        "name": info["name"],
+        "title": info["title"],
+        "seats": list(info["seats"]),
+        "options": info["options"],
+        "moves": dict(game.MOVES),
+        "events": dict(game.EVENTS),
+        "prompts": dict(game.PROMPTS),
+        "engine_version": game.ENGINE_VERSION,
+    }
 
 
 def playable() -> list[str]:

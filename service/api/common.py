@@ -18,11 +18,20 @@ from service.store import canonical
 PROBLEM_TYPE = "application/problem+json"
 BEARER = [{"bearer": []}, {}]
 ETAG = {"ETag": {"description": 'the game version, quoted: "<version>"', "schema": {"type": "string"}}}
-IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": True,
-               "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-               "description": "required; a retry with the same key and body returns the first answer"}
-IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
-            "description": 'the version the move is decided against, e.g. "12" (412 if stale)'}
+IDEMPOTENCY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": True,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+    "description": "required; a retry with the same key and body returns the first answer",
+}
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": 'the version the move is decided against, e.g. "12" (412 if stale)',
+}
 
 
 def service() -> GameService:
@@ -85,7 +94,7 @@ def if_match() -> int | None:
         return None
     value = raw.strip().removeprefix("W/").strip('"')
     if not value.isdigit() or len(value) > 12:
-        raise validation(f"If-Match must be a quoted version like \"12\", got {raw[:40]!r}")
+        raise validation(f'If-Match must be a quoted version like "12", got {raw[:40]!r}')
     return int(value)
 
 
@@ -104,8 +113,12 @@ def problems(blp: Blueprint, *codes: str, if_match: bool = False) -> Callable[[A
 
     def decorate(func: Any) -> Any:
         for status, names in sorted(by_status.items()):
-            func = blp.alt_response(status, schema=schemas.Problem, content_type=PROBLEM_TYPE,
-                                    description="problem: " + ", ".join(sorted(set(names))))(func)
+            func = blp.alt_response(
+                status,
+                schema=schemas.Problem,
+                content_type=PROBLEM_TYPE,
+                description="problem: " + ", ".join(sorted(set(names))),
+            )(func)
         return func
 
     return decorate

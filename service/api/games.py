@@ -9,8 +9,19 @@ from flask_smorest import Blueprint
 
 from service import deadlines
 from service.api import schemas
-from service.api.common import (BEARER, ETAG, GAME_CODES, IDEMPOTENCY, anyone, caller, etag, idempotency,
-                                need_seat, problems, service)
+from service.api.common import (
+    BEARER,
+    ETAG,
+    GAME_CODES,
+    IDEMPOTENCY,
+    anyone,
+    caller,
+    etag,
+    idempotency,
+    need_seat,
+    problems,
+    service,
+)
 from service.auth import Principal
 from service.errors import ServiceError
 from service.games import Loaded
@@ -24,8 +35,15 @@ blp = Blueprint("games", __name__, url_prefix="/games", description="Games, view
 @blp.arguments(schemas.CreateIn, error_status_code=400)
 @blp.response(201, schemas.Created, headers={"Location": {"schema": {"type": "string"}}})
 @blp.doc(parameters=[IDEMPOTENCY], security=BEARER)
-@problems(blp, "validation", "unknown-game", "illegal-options", "unsupported-option", "idempotency-mismatch",
-          "unauthorized")
+@problems(
+    blp,
+    "validation",
+    "unknown-game",
+    "illegal-options",
+    "unsupported-option",
+    "idempotency-mismatch",
+    "unauthorized",
+)
 def create_game(body: dict[str, Any]) -> Any:
     """Creates a game; the answer holds the admin token and each seat's token and play link, once.
 
@@ -42,17 +60,31 @@ def create_game(body: dict[str, Any]) -> Any:
 def summary(loaded: Loaded, who: Principal) -> dict[str, Any]:
     """Returns the public summary of a game with its open prompts and deadlines."""
     table, info = loaded.folded.table, loaded.game.INFO
-    seats = [{"seat": s["seat"], "name": s["name"], "absent": s["seat"] in table.absent,
-              "bot": table.bots.get(s["seat"], (None,))[0], "vacations": [list(v) for v in
-                                                                        table.vacations.get(s["seat"], [])]}
-             for s in loaded.meta["seats"]]
+    seats = [
+        {
+            "seat": s["seat"],
+            "name": s["name"],
+            "absent": s["seat"] in table.absent,
+            "bot": table.bots.get(s["seat"], (None,))[0],
+            "vacations": [list(v) for v in table.vacations.get(s["seat"], [])],
+        }
+        for s in loaded.meta["seats"]
+    ]
     state = loaded.folded.state
-    return {"id": loaded.game_id, "game": loaded.meta["game"], "title": info["title"], "status": loaded.status,
-            "version": loaded.version, "options": loaded.meta["options"], "seats": seats,
-            "prompts": [d.to_json() for d in deadlines.due(loaded.game, loaded.folded)],
-            "time_control": TimeControl.from_json(table.time_control).to_json(),
-            "created": loaded.meta["created"], "result": loaded.game.result(state) if state is not None else None,
-            "you": {"role": who.role, "seat": who.seat}}
+    return {
+        "id": loaded.game_id,
+        "game": loaded.meta["game"],
+        "title": info["title"],
+        "status": loaded.status,
+        "version": loaded.version,
+        "options": loaded.meta["options"],
+        "seats": seats,
+        "prompts": [d.to_json() for d in deadlines.due(loaded.game, loaded.folded)],
+        "time_control": TimeControl.from_json(table.time_control).to_json(),
+        "created": loaded.meta["created"],
+        "result": loaded.game.result(state) if state is not None else None,
+        "you": {"role": who.role, "seat": who.seat},
+    }
 
 
 @blp.route("/<game_id>", methods=["GET"])

@@ -20,12 +20,22 @@ from service.store import entry_id, log_key
 
 blp = Blueprint("history", __name__, url_prefix="/games", description="Log, stream, record and audit")
 
-STREAM_DOC = {"200": {"description": "Server-Sent Events: `id:` = version, `event: entry`, `data:` = the "
-                      "entry as the caller may see it; comments as keep-alives; `event: end` once over",
-                      "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
-RECORD_DOC = {"200": {"description": "JSON Lines (one entry per line) or a readable text record",
-                      "content": {"application/x-ndjson": {"schema": {"type": "string"}},
-                                  "text/plain": {"schema": {"type": "string"}}}}}
+STREAM_DOC = {
+    "200": {
+        "description": "Server-Sent Events: `id:` = version, `event: entry`, `data:` = the "
+        "entry as the caller may see it; comments as keep-alives; `event: end` once over",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    }
+}
+RECORD_DOC = {
+    "200": {
+        "description": "JSON Lines (one entry per line) or a readable text record",
+        "content": {
+            "application/x-ndjson": {"schema": {"type": "string"}},
+            "text/plain": {"schema": {"type": "string"}},
+        },
+    }
+}
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
@@ -53,9 +63,19 @@ def _resume_point(default: int) -> int:
 
 @blp.route("/<game_id>/stream", methods=["GET"])
 @blp.arguments(schemas.StreamArgs, location="query", error_status_code=400)
-@blp.doc(security=BEARER, responses=STREAM_DOC,
-         parameters=[{"name": "Last-Event-ID", "in": "header", "required": False, "schema": {"type": "string"},
-                      "description": "resume after this version (as sent in `id:`)"}])
+@blp.doc(
+    security=BEARER,
+    responses=STREAM_DOC,
+    parameters=[
+        {
+            "name": "Last-Event-ID",
+            "in": "header",
+            "required": False,
+            "schema": {"type": "string"},
+            "description": "resume after this version (as sent in `id:`)",
+        }
+    ],
+)
 @problems(blp, *GAME_CODES)
 def get_stream(args: dict[str, Any], game_id: str) -> Response:
     """Streams new log entries as Server-Sent Events, resumable with Last-Event-ID.
@@ -103,8 +123,11 @@ def get_record(args: dict[str, Any], game_id: str) -> Response:
     else:
         body, mimetype = records.record_lines(service(), loaded, viewer), "application/x-ndjson"
     name = f"castillo-{game_id}.{'txt' if args['format'] == 'text' else 'jsonl'}"
-    return Response(body, mimetype=mimetype, headers={**etag(loaded.version),
-                                                      "Content-Disposition": f'inline; filename="{name}"'})
+    return Response(
+        body,
+        mimetype=mimetype,
+        headers={**etag(loaded.version), "Content-Disposition": f'inline; filename="{name}"'},
+    )
 
 
 @blp.route("/<game_id>/verify", methods=["GET"])

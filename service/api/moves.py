@@ -9,15 +9,33 @@ from flask_smorest import Blueprint
 
 from engine.errors import GameOver, RuleViolation
 from service.api import schemas
-from service.api.common import BEARER, GAME_CODES, IDEMPOTENCY, IF_MATCH, caller, etag, idempotency, if_match
-from service.api.common import need_seat, problems, service
+from service.api.common import (
+    BEARER,
+    GAME_CODES,
+    IDEMPOTENCY,
+    IF_MATCH,
+    caller,
+    etag,
+    idempotency,
+    if_match,
+    need_seat,
+    problems,
+    service,
+)
 from service.errors import ServiceError, problem, validation
 from service.games import Loaded
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="Submitting moves")
 
-MOVE_CODES = (*GAME_CODES, "forbidden", "malformed-move", "illegal-move", "not-your-turn", "game-over",
-              "version-conflict")
+MOVE_CODES = (
+    *GAME_CODES,
+    "forbidden",
+    "malformed-move",
+    "illegal-move",
+    "not-your-turn",
+    "game-over",
+    "version-conflict",
+)
 
 
 def parsed_moves(loaded: Loaded, seat: int, body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -64,9 +82,16 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
         return prior, 201, etag(prior["version"])
     expected, precondition = _expected(body)
     moves = parsed_moves(loaded, seat, body)
-    answer = svc.submit(game_id, seat, moves, expected_version=expected, precondition=precondition,
-                        idempotency_key=request.headers["Idempotency-Key"].strip(), scope=scope,
-                        body_hash=body_hash)
+    answer = svc.submit(
+        game_id,
+        seat,
+        moves,
+        expected_version=expected,
+        precondition=precondition,
+        idempotency_key=request.headers["Idempotency-Key"].strip(),
+        scope=scope,
+        body_hash=body_hash,
+    )
     return answer, 201, etag(answer["version"])
 
 
@@ -82,8 +107,12 @@ def validate_moves(body: dict[str, Any], game_id: str) -> Any:
     seat = need_seat(caller(loaded))
     expected, precondition = _expected(body)
     if expected is not None and expected != loaded.version:
-        raise ServiceError("version-conflict", f"expected version {expected}, the game is at {loaded.version}",
-                           status=412 if precondition else 409, version=loaded.version)
+        raise ServiceError(
+            "version-conflict",
+            f"expected version {expected}, the game is at {loaded.version}",
+            status=412 if precondition else 409,
+            version=loaded.version,
+        )
     try:
         outcome = svc.dry_run(game_id, seat, parsed_moves(loaded, seat, body))
     except RuleViolation as exc:

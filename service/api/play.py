@@ -15,9 +15,18 @@ from service.errors import ServiceError
 blp = Blueprint("play", __name__, url_prefix="/play", description="The browser client")
 
 BROWSER = Path(__file__).resolve().parents[2] / "clients" / "browser"
-HTML_DOC = {"200": {"description": "the browser client page", "content": {"text/html": {"schema": {"type": "string"}}}}}
-FILE_DOC = {"200": {"description": "a static file of the browser client",
-                    "content": {"*/*": {"schema": {"type": "string"}}}}}
+HTML_DOC = {
+    "200": {
+        "description": "the browser client page",
+        "content": {"text/html": {"schema": {"type": "string"}}},
+    }
+}
+FILE_DOC = {
+    "200": {
+        "description": "a static file of the browser client",
+        "content": {"*/*": {"schema": {"type": "string"}}},
+    }
+}
 
 
 def _folder() -> Path:

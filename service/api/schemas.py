@@ -40,8 +40,12 @@ class TimeControlIn(Schema):
     """Time control of a game: seconds of running clock; weekends/vacations pause it."""
 
     per_move = fields.Integer(allow_none=True, validate=validate.Range(0, 366 * 86400))
-    per_kind = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(0, 366 * 86400)))
-    reminders = fields.List(fields.Integer(validate=validate.Range(0, 366 * 86400)), validate=validate.Length(0, 10))
+    per_kind = fields.Dict(
+        keys=fields.String(), values=fields.Integer(validate=validate.Range(0, 366 * 86400))
+    )
+    reminders = fields.List(
+        fields.Integer(validate=validate.Range(0, 366 * 86400)), validate=validate.Length(0, 10)
+    )
     weekend_pause = fields.Boolean()
     timezone = fields.String(validate=validate.Length(1, 64))
     vacation_days = fields.Integer(validate=validate.Range(0, 365))
@@ -119,8 +123,11 @@ class Summary(Schema):
 
 
 class SessionIn(Schema):
-    link = fields.String(required=True, validate=validate.Length(1, 2000),
-                         metadata={"description": "the k= fragment of a play link"})
+    link = fields.String(
+        required=True,
+        validate=validate.Length(1, 2000),
+        metadata={"description": "the k= fragment of a play link"},
+    )
 
 
 class Session(Schema):
@@ -151,8 +158,11 @@ class Legal(Schema):
     seat = fields.Integer(required=True)
     prompt = fields.Dict(required=True, allow_none=True)
     moves = fields.List(fields.Dict(), required=True)
-    notation = fields.List(fields.String(allow_none=True), required=True,
-                           metadata={"description": "each move in the game's text notation (null if incomplete)"})
+    notation = fields.List(
+        fields.String(allow_none=True),
+        required=True,
+        metadata={"description": "each move in the game's text notation (null if incomplete)"},
+    )
 
 
 class MovesIn(Schema):

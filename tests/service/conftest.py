@@ -19,8 +19,13 @@ ADMIN = "operator-secret-token"
 
 @pytest.fixture(scope="session")
 def config(redis_url: str) -> Config:
-    return Config(REDIS_URL=redis_url, SECRET_KEY="test-secret", ADMIN_TOKEN=ADMIN,
-                  PUBLIC_URL="http://castillo.test", SSE_KEEPALIVE_S=0.2)
+    return Config(
+        REDIS_URL=redis_url,
+        SECRET_KEY="test-secret",
+        ADMIN_TOKEN=ADMIN,
+        PUBLIC_URL="http://castillo.test",
+        SSE_KEEPALIVE_S=0.2,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -51,8 +56,11 @@ def bearer(token: str) -> dict[str, str]:
 
 def create(client: FlaskClient, game: str = "kabale", seats: int = 2, **extra: Any) -> dict[str, Any]:
     """Creates a game over HTTP; returns the 201 answer (tokens included)."""
-    body = {"game": game, "seats": [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(seats)],
-            **extra}
+    body = {
+        "game": game,
+        "seats": [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(seats)],
+        **extra,
+    }
     response = client.post("/games", json=body, headers=key())
     assert response.status_code == 201, response.get_json()
     return response.get_json()

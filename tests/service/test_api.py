@@ -22,8 +22,9 @@ def play_to_end(client: FlaskClient, game: dict[str, Any], limit: int = 3000) ->
         seat = summary["prompts"][0]["seat"]
         legal = client.get(f"/games/{game['id']}/legal-moves", headers=bearer(tokens[seat])).get_json()
         move = legal["moves"][count % len(legal["moves"])]
-        answer = client.post(f"/games/{game['id']}/moves", json={"move": move},
-                             headers={**bearer(tokens[seat]), **key()})
+        answer = client.post(
+            f"/games/{game['id']}/moves", json={"move": move}, headers={**bearer(tokens[seat]), **key()}
+        )
         assert answer.status_code == 201, answer.get_json()
     raise AssertionError("the game did not end")
 
@@ -100,16 +101,43 @@ def test_problem_json_for_bad_requests(client: FlaskClient) -> None:
         (client.get("/nowhere"), 404, "not-found"),
         (client.put("/catalog"), 405, "method-not-allowed"),
         (client.post("/games", json={"game": "kabale"}, headers=key()), 400, "validation"),
-        (client.post("/games", json={"game": "chess", "seats": [{"name": "a"}]}, headers=key()), 404,
-         "unknown-game"),
-        (client.post("/games", json={"game": "kabale", "seats": [{"name": "a"}, {"name": "b"}],
-                                     "options": {"nope": 1}}, headers=key()), 422, "unsupported-option"),
+        (
+            client.post("/games", json={"game": "chess", "seats": [{"name": "a"}]}, headers=key()),
+            404,
+            "unknown-game",
+        ),
+        (
+            client.post(
+                "/games",
+                json={"game": "kabale", "seats": [{"name": "a"}, {"name": "b"}], "options": {"nope": 1}},
+                headers=key(),
+            ),
+            422,
+            "unsupported-option",
+        ),
         (client.post("/games", json={"game": "kabale", "seats": [{"name": "a"}]}), 400, "validation"),
-        (client.post(f"/games/{gid}/moves", json={"move": {"type": "play"}}, headers=key()), 401, "unauthorized"),
-        (client.post(f"/games/{gid}/moves", json={"move": {"type": "fly"}}, headers={**key(), **bearer(token)}),
-         400, "malformed-move"),
-        (client.post(f"/games/{gid}/moves", data="{", content_type="application/json",
-                     headers={**key(), **bearer(token)}), 400, "validation"),
+        (
+            client.post(f"/games/{gid}/moves", json={"move": {"type": "play"}}, headers=key()),
+            401,
+            "unauthorized",
+        ),
+        (
+            client.post(
+                f"/games/{gid}/moves", json={"move": {"type": "fly"}}, headers={**key(), **bearer(token)}
+            ),
+            400,
+            "malformed-move",
+        ),
+        (
+            client.post(
+                f"/games/{gid}/moves",
+                data="{",
+                content_type="application/json",
+                headers={**key(), **bearer(token)},
+            ),
+            400,
+            "validation",
+        ),
         (client.get(f"/games/{gid}/view", headers=bearer("forged")), 401, "unauthorized"),
         (client.get(f"/games/{gid}/state?at=999"), 400, "validation"),
     ]
@@ -126,12 +154,16 @@ def test_not_your_turn_and_illegal_move_quote_the_engine(client: FlaskClient) ->
     due = summary["prompts"][0]["seat"]
     other = 1 - due
     legal = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[due])).get_json()["moves"]
-    wrong = client.post(f"/games/{gid}/moves", json={"move": legal[0]}, headers={**key(), **bearer(tokens[other])})
+    wrong = client.post(
+        f"/games/{gid}/moves", json={"move": legal[0]}, headers={**key(), **bearer(tokens[other])}
+    )
     assert wrong.status_code == 409 and wrong.get_json()["code"] == "not-your-turn"
     bad = {**legal[0], "column": 99}
     refused = client.post(f"/games/{gid}/moves", json={"move": bad}, headers={**key(), **bearer(tokens[due])})
     assert refused.status_code in (400, 422) and refused.get_json()["reason"]
-    dry = client.post(f"/games/{gid}/moves/validate", json={"move": bad}, headers=bearer(tokens[due])).get_json()
+    dry = client.post(
+        f"/games/{gid}/moves/validate", json={"move": bad}, headers=bearer(tokens[due])
+    ).get_json()
     assert dry["valid"] is False and dry["problem"]["code"] == refused.get_json()["code"]
     ok = client.post(f"/games/{gid}/moves/validate", json={"move": legal[0]}, headers=bearer(tokens[due]))
     assert ok.get_json()["valid"] is True
@@ -145,11 +177,17 @@ def test_versions_if_match_and_expected_version(client: FlaskClient) -> None:
     seat, version = summary["prompts"][0]["seat"], summary["version"]
     move = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()["moves"][0]
     auth = bearer(tokens[seat])
-    stale = client.post(f"/games/{gid}/moves", json={"move": move}, headers={**auth, **key(), "If-Match": '"3"'})
+    stale = client.post(
+        f"/games/{gid}/moves", json={"move": move}, headers={**auth, **key(), "If-Match": '"3"'}
+    )
     assert stale.status_code == 412 and stale.get_json()["code"] == "version-conflict"
-    stale = client.post(f"/games/{gid}/moves", json={"move": move, "expected_version": 3}, headers={**auth, **key()})
+    stale = client.post(
+        f"/games/{gid}/moves", json={"move": move, "expected_version": 3}, headers={**auth, **key()}
+    )
     assert stale.status_code == 409 and stale.get_json()["version"] == version
-    ok = client.post(f"/games/{gid}/moves", json={"move": move}, headers={**auth, **key(), "If-Match": f'"{version}"'})
+    ok = client.post(
+        f"/games/{gid}/moves", json={"move": move}, headers={**auth, **key(), "If-Match": f'"{version}"'}
+    )
     assert ok.status_code == 201 and ok.headers["ETag"] == f'"{ok.get_json()["version"]}"'
 
 
@@ -180,7 +218,9 @@ def test_batch_is_all_or_nothing(client: FlaskClient) -> None:
     summary = client.get(f"/games/{gid}").get_json()
     seat = summary["prompts"][0]["seat"]
     move = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()["moves"][0]
-    refused = client.post(f"/games/{gid}/moves", json={"moves": [move, move]}, headers={**bearer(tokens[seat]), **key()})
+    refused = client.post(
+        f"/games/{gid}/moves", json={"moves": [move, move]}, headers={**bearer(tokens[seat]), **key()}
+    )
     assert refused.status_code == 409 and "move 2 of 2" in refused.get_json()["detail"]
     assert client.get(f"/games/{gid}").get_json()["version"] == summary["version"]
 
@@ -193,7 +233,9 @@ def test_text_moves_use_the_game_notation(client: FlaskClient, app: Any) -> None
     seat = client.get(f"/games/{gid}").get_json()["prompts"][0]["seat"]
     move = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()["moves"][0]
     text = engine.get_game("kabale").format_move(move)
-    answer = client.post(f"/games/{gid}/moves", json={"text": text}, headers={**bearer(tokens[seat]), **key()})
+    answer = client.post(
+        f"/games/{gid}/moves", json={"text": text}, headers={**bearer(tokens[seat]), **key()}
+    )
     assert answer.status_code == 201, answer.get_json()
     assert answer.get_json()["entries"][0]["cause"]["move"]["type"] == move["type"]
 
@@ -207,7 +249,10 @@ def test_play_link_session_and_reissue(client: FlaskClient, config: Any) -> None
     session = client.post(f"/games/{gid}/sessions", json={"link": token})
     assert session.status_code == 201
     bearer1 = session.get_json()["token"]
-    assert client.get(f"/games/{gid}", headers=bearer(bearer1)).get_json()["you"] == {"role": "seat", "seat": 1}
+    assert client.get(f"/games/{gid}", headers=bearer(bearer1)).get_json()["you"] == {
+        "role": "seat",
+        "seat": 1,
+    }
     other = create(client)
     forged = client.post(f"/games/{other['id']}/sessions", json={"link": token})
     assert forged.status_code == 401
@@ -218,7 +263,9 @@ def test_play_link_session_and_reissue(client: FlaskClient, config: Any) -> None
     fresh = client.post(f"/games/{gid}/seats/1/token", headers=bearer(game["admin_token"]))
     assert fresh.status_code == 201
     assert client.get(f"/games/{gid}/view", headers=bearer(seat_token)).status_code == 401
-    assert client.get(f"/games/{gid}/view", headers=bearer(fresh.get_json()["token"])).get_json()["viewer"] == 1
+    assert (
+        client.get(f"/games/{gid}/view", headers=bearer(fresh.get_json()["token"])).get_json()["viewer"] == 1
+    )
 
 
 def test_admin_powers_reveal_nothing_and_abort_makes_public(client: FlaskClient) -> None:
@@ -233,8 +280,14 @@ def test_admin_powers_reveal_nothing_and_abort_makes_public(client: FlaskClient)
     assert client.get(f"/games/{gid}").get_json()["seats"][1]["absent"] is True
     bot = client.post(f"/games/{gid}/seats/0/bot", json={"bot": "default"}, headers=admin)
     assert bot.status_code == 200 and client.get(f"/games/{gid}").get_json()["seats"][0]["bot"] == "default"
-    assert client.post(f"/games/{gid}/abort", json={}, headers=bearer(game["seats"][0]["token"])).status_code == 403
-    assert client.post(f"/games/{gid}/abort", json={"reason": "test"}, headers=admin).get_json()["status"] == "aborted"
+    assert (
+        client.post(f"/games/{gid}/abort", json={}, headers=bearer(game["seats"][0]["token"])).status_code
+        == 403
+    )
+    assert (
+        client.post(f"/games/{gid}/abort", json={"reason": "test"}, headers=admin).get_json()["status"]
+        == "aborted"
+    )
     assert client.get(f"/games/{gid}/view").get_json()["viewer"] == "all"
     report = client.get(f"/games/{gid}/verify").get_json()
     assert report["ok"], report
@@ -243,10 +296,20 @@ def test_admin_powers_reveal_nothing_and_abort_makes_public(client: FlaskClient)
 def test_vacation_allowance(client: FlaskClient) -> None:
     game = create(client, time_control={"vacation_days": 3})
     gid, token = game["id"], bearer(game["seats"][0]["token"])
-    assert client.post(f"/games/{gid}/seats/0/presence", json={"state": "vacation", "days": 2}, headers=token).status_code == 200
-    refused = client.post(f"/games/{gid}/seats/0/presence", json={"state": "vacation", "days": 5}, headers=token)
+    assert (
+        client.post(
+            f"/games/{gid}/seats/0/presence", json={"state": "vacation", "days": 2}, headers=token
+        ).status_code
+        == 200
+    )
+    refused = client.post(
+        f"/games/{gid}/seats/0/presence", json={"state": "vacation", "days": 5}, headers=token
+    )
     assert refused.status_code == 422 and refused.get_json()["left"] == 1
-    assert client.post(f"/games/{gid}/seats/1/presence", json={"state": "back"}, headers=token).status_code == 403
+    assert (
+        client.post(f"/games/{gid}/seats/1/presence", json={"state": "back"}, headers=token).status_code
+        == 403
+    )
 
 
 @pytest.mark.parametrize("path", ["/play/abc", "/play/static/app.js"])

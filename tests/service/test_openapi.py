@@ -30,8 +30,13 @@ from tests.service.conftest import bearer, create
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 UNDOCUMENTED = {"static", "api-docs.openapi_json"}
-CHECKS = [checks.not_a_server_error, checks.status_code_conformance, checks.content_type_conformance,
-          checks.response_headers_conformance, checks.response_schema_conformance]
+CHECKS = [
+    checks.not_a_server_error,
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_headers_conformance,
+    checks.response_schema_conformance,
+]
 
 
 def test_committed_spec_equals_the_generated_one() -> None:
@@ -50,9 +55,20 @@ def test_every_route_is_documented(app: Flask) -> None:
 
 def test_documented_problem_codes_and_security() -> None:
     problem = SPEC["components"]["schemas"]["Problem"]["properties"]["code"]
-    for code in ("validation", "malformed-move", "illegal-move", "not-your-turn", "game-over", "version-conflict",
-                 "idempotency-mismatch", "unauthorized", "forbidden", "unknown-game", "illegal-options",
-                 "unsupported-option"):
+    for code in (
+        "validation",
+        "malformed-move",
+        "illegal-move",
+        "not-your-turn",
+        "game-over",
+        "version-conflict",
+        "idempotency-mismatch",
+        "unauthorized",
+        "forbidden",
+        "unknown-game",
+        "illegal-options",
+        "unsupported-option",
+    ):
         assert code in problem["enum"]
     assert SPEC["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
 
@@ -63,9 +79,17 @@ def test_real_responses_validate_with_openapi_core(app: Flask) -> None:
     token = bearer(game["seats"][0]["token"])
     core = CoreConfig(extra_media_type_deserializers={"application/problem+json": json.loads})
     openapi = OpenAPI.from_dict(SPEC, config=core)
-    paths = ["/catalog", "/health", f"/games/{game['id']}", f"/games/{game['id']}/view",
-             f"/games/{game['id']}/events?after=2&limit=3", f"/games/{game['id']}/legal-moves",
-             f"/games/{game['id']}/state?at=5", f"/games/{game['id']}/verify", "/games/unknown"]
+    paths = [
+        "/catalog",
+        "/health",
+        f"/games/{game['id']}",
+        f"/games/{game['id']}/view",
+        f"/games/{game['id']}/events?after=2&limit=3",
+        f"/games/{game['id']}/legal-moves",
+        f"/games/{game['id']}/state?at=5",
+        f"/games/{game['id']}/verify",
+        "/games/unknown",
+    ]
     for path in paths:
         response = client.get(path, headers=token)
         request = WerkzeugOpenAPIRequest(response.request)

@@ -37,8 +37,11 @@ def test_twenty_concurrent_submits_append_exactly_once(app: Flask, client: Flask
     def submit() -> None:
         own = app.test_client()
         barrier.wait()
-        answer = own.post(f"/games/{game['id']}/moves", json={"move": move, "expected_version": version},
-                          headers={**bearer(token), **key()})
+        answer = own.post(
+            f"/games/{game['id']}/moves",
+            json={"move": move, "expected_version": version},
+            headers={**bearer(token), **key()},
+        )
         statuses.append((answer.status_code, answer.get_json().get("code", "")))
 
     threads = [threading.Thread(target=submit) for _ in range(20)]
@@ -47,7 +50,9 @@ def test_twenty_concurrent_submits_append_exactly_once(app: Flask, client: Flask
     for t in threads:
         t.join()
     assert sorted(statuses).count((201, "")) == 1, statuses
-    assert all(s in {(201, ""), (409, "version-conflict"), (409, "not-your-turn")} for s in statuses), statuses
+    assert all(s in {(201, ""), (409, "version-conflict"), (409, "not-your-turn")} for s in statuses), (
+        statuses
+    )
     assert sum(1 for s in statuses if s[1] == "version-conflict") >= 1
     entries = client.get(f"/games/{game['id']}/events?limit=500").get_json()["entries"]
     assert sum(1 for e in entries if e.get("actor") == {"seat": seat}) >= 1
@@ -74,8 +79,11 @@ def test_view_at_n_equals_the_fold_of_the_first_n_entries(app: Flask, client: Fl
     game = create(client)
     for _ in range(6):
         seat, move, _ = _due(client, game)
-        client.post(f"/games/{game['id']}/moves", json={"move": move},
-                    headers={**bearer(game["seats"][seat]["token"]), **key()})
+        client.post(
+            f"/games/{game['id']}/moves",
+            json={"move": move},
+            headers={**bearer(game["seats"][seat]["token"]), **key()},
+        )
     svc: GameService = app.extensions["castillo"]
     gid, token = game["id"], game["seats"][0]["token"]
     loaded = svc.load(gid)
@@ -102,8 +110,12 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
     report = client.get(f"/games/{gid}/verify").get_json()
     assert not report["ok"] and any("v13" in p for p in report["chain"]["problems"])
     resealed = store.seal(victim)  # a forger who also recomputes the hash breaks the next link
-    problems = verify(app.extensions["castillo"].load(gid).game, gid,
-                      [(i, store.canonical(resealed) if i == raw[12][0] else b) for i, b in raw], True)
+    problems = verify(
+        app.extensions["castillo"].load(gid).game,
+        gid,
+        [(i, store.canonical(resealed) if i == raw[12][0] else b) for i, b in raw],
+        True,
+    )
     assert not problems["ok"] and any("v14: prev" in p for p in problems["chain"]["problems"])
 
 
@@ -120,6 +132,8 @@ def test_append_writes_outbox_and_deadline_keys(app: Flask, client: FlaskClient,
     stored = json.loads(rds.hget(store.deadlines_key(gid), f"{prompt['seat']}|{prompt['prompt']}"))
     assert stored["deadline"] == prompt["deadline"] and stored["kind"] == prompt["kind"]
     seat, move, _ = _due(client, game)
-    client.post(f"/games/{gid}/moves", json={"move": move}, headers={**bearer(game["seats"][seat]["token"]), **key()})
+    client.post(
+        f"/games/{gid}/moves", json={"move": move}, headers={**bearer(game["seats"][seat]["token"]), **key()}
+    )
     assert rds.zscore(store.zset_key(bucket), member) is None
     assert store.tag(gid) in store.log_key(gid) and store.tag(gid) in store.idem_key(gid, "x")

@@ -64,7 +64,13 @@ def test_vacation_used_counts_distinct_days() -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [{"per_move": -1}, {"timezone": "Mars/Olympus"}, {"bogus": 1}, {"reminders": ["x"]}, {"absent_after": 1000}],
+    [
+        {"per_move": -1},
+        {"timezone": "Mars/Olympus"},
+        {"bogus": 1},
+        {"reminders": ["x"]},
+        {"absent_after": 1000},
+    ],
 )
 def test_bad_time_controls_are_refused(data: dict[str, object]) -> None:
     with pytest.raises(BadTimeControl):
