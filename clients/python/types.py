@@ -213,21 +213,23 @@ class GameView:
 
 @dataclass(frozen=True, slots=True)
 class LegalMoves:
-    """What the caller's seat may do now: its prompt (None when it owes nothing) and the moves.
-
-    With a `partial` move, `moves` are its one-step extensions, each flagged `complete`.
+    """What the caller's seat may do now: its prompt (None when it owes nothing), the moves and
+    each move in the game's text notation. With a `partial` move, `moves` are its one-step extensions, each flagged `complete`.
     """
 
     version: int
     seat: int | None
     prompt: Json | None
     moves: tuple[Json, ...]
+    notation: tuple[str | None, ...]
     raw: Json = field(repr=False)
 
     @classmethod
     def from_json(cls, body: Json) -> LegalMoves:
-        """Returns the result read from a …/legal-moves body."""
-        return cls(body["version"], body.get("seat"), body.get("prompt"), tuple(body.get("moves", [])), body)
+        """Returns the result read from a …/legal-moves body (`notation`: each move as text)."""
+        moves = tuple(body.get("moves", []))
+        notation = tuple(body.get("notation") or [None] * len(moves))
+        return cls(body["version"], body.get("seat"), body.get("prompt"), moves, notation, body)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ background thread (threaded, so SSE streams and moves run side by side) on the r
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 
@@ -28,6 +29,7 @@ def server_url(redis_url: str) -> Iterator[str]:
         PUBLIC_URL="http://castillo.test",
         SSE_KEEPALIVE_S=0.2,
     )
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="castillo-test-server", daemon=True)
     thread.start()

@@ -1,0 +1,189 @@
+"""Draws a game as terminal text from its summary and the caller's view (no hidden facts added).
+
+El Grande: a regions table with caballeros per colour, the King, Grandes, scoreboards and
+the Castillo, then courts, provinces and scores. Kabale & Hiebe: the columns with their goal
+cards and slots, then the players. Anything else: the view's keys, one per line.
+"""
+
+from __future__ import annotations
+
+import json
+
+from clients.python.term import Style, table
+from clients.python.types import GameSummary, Json
+
+ELGRANDE_COLOURS = ("yellow", "red", "green", "blue", "black")  # R4: up to five colours
+KABALE_ABBR = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W", "black": "K"}
+
+
+def render(summary: GameSummary, view: Json | None, style: Style) -> list[str]:
+    """Returns the lines showing a game: a header, the board, and what the caller owes."""
+    lines = header(summary, style)
+    if view is None:
+        return lines
+    match summary.game:
+        case "elgrande":
+            lines += elgrande(summary, view, style)
+        case "kabale":
+            lines += kabale(summary, view, style)
+        case _:
+            lines += [f"{k}: {json.dumps(v)}" for k, v in view.items()]
+    return lines
+
+
+def seat_label(summary: GameSummary, seat: int) -> str:
+    """Returns "Name (seat k)" for a seat of the game."""
+    names = {s.seat: s.name for s in summary.seats}
+    return f"{names.get(seat, '?')} (seat {seat})"
+
+
+def header(summary: GameSummary, style: Style) -> list[str]:
+    """Returns the title line, the status line and who owes what."""
+    lines = [style(f"{summary.title} · game {summary.id}", "bold")]
+    lines.append(f"status {summary.status} · version {summary.version}")
+    for prompt in summary.prompts:
+        due = f" · due {_when(prompt.deadline)}" if prompt.deadline else ""
+        lines.append(f"waiting for {seat_label(summary, prompt.seat)}: {prompt.kind}{due}")
+    if summary.result:
+        lines.append(style(result_line(summary, summary.result), "bold"))
+    return lines
+
+
+def result_line(summary: GameSummary, result: Json) -> str:
+    """Returns the final scores and winners in one line."""
+    scores = ", ".join(f"{seat_label(summary, i)} {s}" for i, s in enumerate(result.get("scores", [])))
+    winners = " and ".join(seat_label(summary, w) for w in result.get("winners", []))
+    return f"final: {scores} — winner {winners}"
+
+
+def _when(epoch: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+# ----- El Grande
+
+
+def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
+    """Returns El Grande's board: areas by caballeros per colour, markers, then the seat rows."""
+    seats = int(view["seats"])
+    names = [_colour_name(summary, i, style) for i in range(seats)]
+    lines = [
+        f"round {view['round']} of {len(view['rounds'])} · phase {view['phase']} · King in {view['king']}"
+    ]
+    rows = [_area_row(area_id, area, view, seats, style) for area_id, area in view["areas"].items()]
+    lines += table(["area", "values", *names, "marks"], rows, "<<" + ">" * seats + "<")
+    lines.append("")
+    seat_rows = [
+        ["court", *[str(n) for n in view["courts"]]],
+        ["province", *[str(n) for n in view["provinces"]]],
+        ["hand", *[str(h["size"]) for h in view["hands"]]],
+        ["score", *[style(str(n), "bold") for n in view["scores"]]],
+    ]
+    lines += table(["", *names], seat_rows, "<" + ">" * seats)
+    return lines + _elgrande_private(view)
+
+
+def _colour_name(summary: GameSummary, seat: int, style: Style) -> str:
+    colour = ELGRANDE_COLOURS[seat % len(ELGRANDE_COLOURS)]
+    name = next((s.name for s in summary.seats if s.seat == seat), f"seat {seat}")
+    return style(f"{name[:10]} ({colour})", colour, "bold")
+
+
+def _area_row(area_id: str, area: Json, view: Json, seats: int, style: Style) -> list[str]:
+    counts = area["caballeros"][:seats]
+    top = max(counts) if any(counts) else 0
+    cells = [
+        style(str(n), ELGRANDE_COLOURS[i % 5], "bold") if n and n == top else (str(n) if n else "·")
+        for i, n in enumerate(counts)
+    ]
+    marks = []
+    if area_id == view["king"]:
+        marks.append(style("King", "magenta", "bold"))
+    marks += [f"Grande {i}" for i, g in enumerate(view["grandes"]) if g == area_id]
+    if area.get("scoreboard"):
+        marks.append(f"board {area['scoreboard']}")
+    values = "/".join(str(v) for v in area["values"])
+    return [area["name"], values, *cells, " ".join(marks)]
+
+
+def _elgrande_private(view: Json) -> list[str]:
+    lines = []
+    if view.get("hand") is not None:
+        lines.append("your power cards: " + " ".join(str(c) for c in view["hand"]))
+    if view.get("offer"):
+        lines.append("action cards: " + ", ".join(f"{c['card']} ({c['name']})" for c in view["offer"]))
+    turn = view.get("turn")
+    if turn:
+        lines.append(
+            f"turn: seat {turn['seat']} · {turn['stage']}"
+            + (f" · card {turn['card']}" if turn["card"] else "")
+        )
+    return lines
+
+
+# ----- Kabale & Hiebe
+
+
+def kabale(summary: GameSummary, view: Json, style: Style) -> list[str]:
+    """Returns Kabale & Hiebe's columns (goal, slots top to bottom, state) and the players."""
+    colours = view["colours"]
+    lines = [f"round {view['round']} of {view['rounds']} · goal cards left {view['goal_stack_size']}"]
+    rows = [_column_row(col, colours, style) for col in view["columns"]]
+    lines += table(["col", "goal", "cards (top → bottom)", "state"], rows, ">")
+    lines.append("")
+    players = [_player_row(summary, p, style) for p in view["players"]]
+    lines += table(["seat", "colour", "hand", "draw", "discard", "won", "score"], players, "<<>>>>>")
+    me = next((p for p in view["players"] if "hand" in p and p["seat"] == view.get("viewer")), None)
+    if me is not None:
+        lines.append("your hand: " + " ".join(me["hand"]))
+    return lines
+
+
+def _column_row(col: Json, colours: list[str], style: Style) -> list[str]:
+    goal = col["goal"]
+    cards = " ".join(_slot(slot, colours, style) for slot in col["slots"]) or "·"
+    state = "closed" if col.get("closed") else ("full" if col.get("full") else "")
+    return [str(col["index"]), f"{goal['kind']} {goal['value']}", cards, state]
+
+
+def _slot(slot: Json, colours: list[str], style: Style) -> str:
+    colour = colours[slot["seat"]]
+    card = slot["card"] or "?"
+    text = (
+        f"{KABALE_ABBR.get(colour, colour)}:{card}"
+        if slot["up"]
+        else f"{KABALE_ABBR.get(colour, colour)}:[{card}]"
+    )
+    if slot.get("holds"):
+        text += f"+[{slot.get('hidden') or '?'}]"
+    return style(text, colour if colour in ("red", "blue", "yellow", "green", "white") else "dim")
+
+
+def _player_row(summary: GameSummary, player: Json, style: Style) -> list[str]:
+    score = player.get("score")
+    won = player.get("won")
+    won_text = f"{player['won_count']}" + (f" ({', '.join(won)})" if won else "")
+    return [
+        seat_label(summary, player["seat"]),
+        style(player["colour"], player["colour"]),
+        str(player["hand_size"]),
+        str(player["draw_size"]),
+        str(len(player["discard"])),
+        won_text,
+        "" if score is None else str(score),
+    ]
+
+
+def entry_line(entry: Json, names: dict[int, str]) -> str:
+    """Returns one log entry as a line: version, who, what (the move's notation when the server gave it)."""
+    if entry.get("hidden"):
+        return f"{entry['v']:>5}  (hidden)"
+    actor = entry.get("actor")
+    who = f"{names.get(actor['seat'], '?')} (seat {actor['seat']})" if isinstance(actor, dict) else str(actor)
+    event = entry.get("event", {})
+    facts = {k: v for k, v in event.items() if k not in ("type", "salt", "seed")}
+    detail = json.dumps(facts, separators=(",", ":"), sort_keys=True)
+    detail = detail if len(detail) <= 90 else detail[:87] + "..."
+    return f"{entry['v']:>5}  {who:<16} {event.get('type', '?')} {detail}"
