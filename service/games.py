@@ -8,14 +8,10 @@ log is append-only, so a version prefix never changes and no two processes can d
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import pickle
-import secrets
 import threading
 import time
-from base64 import b32encode
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,14 +23,13 @@ import engine
 from engine import rng
 from engine.contract import Game, Json
 from engine.errors import GameOver, RuleViolation
-from service import deadlines, history, turns
-from service.auth import Principal, digest, new_token
+from service import creating, deadlines, history, turns
+from service.auth import Principal
 from service.config import Config
 from service.errors import ServiceError, validation
 from service.fold import Folded, fold
 from service.links import make_link_token
 from service.store import Append, Store, canonical, idem_key, log_key, meta_key, seal, snapshot_key
-from service.timecontrol import BadTimeControl, TimeControl
 
 RETRIES = 8
 CACHE_GAMES = 2048
@@ -148,67 +143,14 @@ class GameService:
     def create(self, spec: Json, *, scope: str | None = None, body_hash: str = "") -> tuple[Json, bool]:
         """Creates a game from `spec`; returns (answer with tokens, False) or (first answer, True).
 
-        `scope` identifies (credential, route, Idempotency-Key): the game id derives from it, so
-        a retry lands on the same game and gets the first answer back, without its tokens.
+        `scope` identifies (credential, route, Idempotency-Key): see service.creating.create.
         """
-        game_id = self._new_id(scope)
-        prior = self.recorded(game_id, scope, body_hash)
-        if prior is not None:
-            return prior, True
-        game, seats, options, tc = _checked_spec(spec)
-        seed = secrets.token_hex(32)
-        opening = game.setup(len(seats), options, seed)
-        admin, tokens = new_token("adm"), [new_token("seat") for _ in seats]
-        meta = _meta(game_id, spec["game"], options, seats, tokens, admin, self._ms())
-        created = {
-            "type": "game_created",
-            "game": spec["game"],
-            "options": options,
-            "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],
-            "time_control": tc.to_json(),
-        }
-        items = [Item("service", created)] + [Item("engine", e) for e in opening]
-        loaded = Loaded(game_id, meta, game, Folded())
-        answer = self._created_answer(loaded, len(opening) + 1, admin, tokens)
-        record = _record(
-            body_hash,
-            201,
-            {
-                **answer,
-                "admin_token": None,
-                "seats": [{**s, "token": None, "link": None} for s in answer["seats"]],
-                "secrets_shown": False,
-            },
-        )
-        outcome = self._append(loaded, items, actor="system", idem=(scope, record), meta=meta, create=True)
-        if outcome.status == "idem":
-            return self._replayed(outcome.prior, body_hash), True
-        return answer, False
-
-    def _created_answer(self, loaded: Loaded, version: int, admin: str, tokens: list[str]) -> Json:
-        seats = [
-            {"seat": i, "name": s["name"], "token": tokens[i], "link": self.play_link(loaded.game_id, i)}
-            for i, s in enumerate(loaded.meta["seats"])
-        ]
-        return {
-            "id": loaded.game_id,
-            "game": loaded.meta["game"],
-            "version": version,
-            "url": f"{self.config.PUBLIC_URL}/games/{loaded.game_id}",
-            "admin_token": admin,
-            "seats": seats,
-            "secrets_shown": True,
-        }
+        return creating.create(self, spec, scope=scope, body_hash=body_hash)
 
     def play_link(self, game_id: str, seat: int) -> str:
         """Returns a fresh signed play link for a seat (the token sits in the URL fragment)."""
         token = make_link_token(self.config.SECRET_KEY, game_id, seat, self.config.LINK_MAX_AGE_S)
         return f"{self.config.PUBLIC_URL}/play/{game_id}#k={token}"
-
-    def _new_id(self, scope: str | None) -> str:
-        raw = hmac.new(self.config.SECRET_KEY.encode(), f"game|{scope}".encode(), hashlib.sha256).digest()
-        source = raw if scope else secrets.token_bytes(32)
-        return b32encode(source).decode().lower()[:16]
 
     # ----- moves
 
@@ -241,7 +183,7 @@ class GameService:
                 items.insert(0, Item("service", {"type": "seat_returned", "seat": seat}))
             envs, after = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key)
             answer = self._move_answer(loaded, seat, envs, after)
-            outcome = self._write(loaded, envs, after, idem=(scope, _record(body_hash, 201, answer)))
+            outcome = self._write(loaded, envs, after, idem=(scope, record(body_hash, 201, answer)))
             if outcome.status == "ok":
                 return answer
             if outcome.status == "idem":
@@ -461,43 +403,5 @@ def _check_expected(loaded: Loaded, expected: int | None, precondition: bool) ->
         )
 
 
-def _record(body_hash: str, status: int, answer: Json) -> str:
+def record(body_hash: str, status: int, answer: Json) -> str:
     return canonical({"body": body_hash, "status": status, "answer": answer}).decode()
-
-
-def _checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
-    """Returns the game, seats, options and time control of a create request; refuses bad ones."""
-    game = engine.get_game(spec.get("game", ""))
-    seats, options = spec.get("seats") or [], spec.get("options") or {}
-    low, high = game.INFO["seats"]
-    if not low <= len(seats) <= high:
-        raise validation(f"{spec['game']} seats {low} to {high} players, got {len(seats)}")
-    try:
-        tc = TimeControl.from_json(spec.get("time_control"))
-    except BadTimeControl as exc:
-        raise validation(str(exc)) from None
-    return game, seats, options, tc
-
-
-def _meta(
-    game_id: str, name: str, options: Json, seats: list[Json], tokens: list[str], admin: str, now_ms: int
-) -> Json:
-    """Returns the stored metadata: public facts plus emails and token hashes (never served)."""
-    rows = [
-        {
-            "seat": i,
-            "name": s["name"],
-            "email": s.get("email"),
-            "token_hash": digest(tokens[i]),
-            "not_before": 0,
-        }
-        for i, s in enumerate(seats)
-    ]
-    return {
-        "id": game_id,
-        "game": name,
-        "options": options,
-        "seats": rows,
-        "admin_hash": digest(admin),
-        "created": now_ms,
-    }

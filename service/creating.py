@@ -1,0 +1,124 @@
+"""Creates games: checks the request, runs the engine's setup, issues tokens, appends the opening.
+
+The game id derives from the idempotency scope (credential, route, Idempotency-Key) keyed
+with SECRET_KEY, so a retried `POST /games` lands on the same game and its idempotency record
+(in the same bucket), and gets the first answer back with the secrets withheld.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from base64 import b32encode
+from typing import TYPE_CHECKING, Any
+
+import engine
+from engine.contract import Game, Json
+from service.auth import digest, new_token
+from service.errors import validation
+from service.fold import Folded
+from service.timecontrol import BadTimeControl, TimeControl
+
+if TYPE_CHECKING:
+    from service.games import GameService
+
+
+def create(
+    service: GameService, spec: Json, *, scope: str | None = None, body_hash: str = ""
+) -> tuple[Json, bool]:
+    """Creates a game from `spec`; returns (answer with tokens, False) or (first answer, True).
+
+    `scope` identifies (credential, route, Idempotency-Key): the game id derives from it, so
+    a retry lands on the same game and gets the first answer back, without its tokens.
+    """
+    from service.games import Item, Loaded, record
+
+    game_id = _new_id(service.config.SECRET_KEY, scope)
+    prior = service.recorded(game_id, scope, body_hash)
+    if prior is not None:
+        return prior, True
+    game, seats, options, tc = checked_spec(spec)
+    seed = secrets.token_hex(32)
+    opening = game.setup(len(seats), options, seed)
+    admin, tokens = new_token("adm"), [new_token("seat") for _ in seats]
+    meta = meta_of(game_id, spec["game"], options, seats, tokens, admin, service._ms())
+    created = {
+        "type": "game_created",
+        "game": spec["game"],
+        "options": options,
+        "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],
+        "time_control": tc.to_json(),
+    }
+    items = [Item("service", created)] + [Item("engine", e) for e in opening]
+    loaded = Loaded(game_id, meta, game, Folded())
+    answer = _created_answer(service, loaded, len(opening) + 1, admin, tokens)
+    withheld = {**answer, "admin_token": None, "secrets_shown": False}
+    withheld["seats"] = [{**s, "token": None, "link": None} for s in answer["seats"]]
+    stored = record(body_hash, 201, withheld)
+    outcome = service._append(loaded, items, actor="system", idem=(scope, stored), meta=meta, create=True)
+    if outcome.status == "idem":
+        return service._replayed(outcome.prior, body_hash), True
+    return answer, False
+
+
+def _created_answer(service: GameService, loaded: Any, version: int, admin: str, tokens: list[str]) -> Json:
+    """Returns the first answer: the admin token, each seat's token and play link."""
+    seats = [
+        {"seat": i, "name": s["name"], "token": tokens[i], "link": service.play_link(loaded.game_id, i)}
+        for i, s in enumerate(loaded.meta["seats"])
+    ]
+    return {
+        "id": loaded.game_id,
+        "game": loaded.meta["game"],
+        "version": version,
+        "url": f"{service.config.PUBLIC_URL}/games/{loaded.game_id}",
+        "admin_token": admin,
+        "seats": seats,
+        "secrets_shown": True,
+    }
+
+
+def _new_id(secret: str, scope: str | None) -> str:
+    """Returns a game id: derived from the idempotency scope (so retries find it), else random."""
+    raw = hmac.new(secret.encode(), f"game|{scope}".encode(), hashlib.sha256).digest()
+    source = raw if scope else secrets.token_bytes(32)
+    return b32encode(source).decode().lower()[:16]
+
+
+def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
+    """Returns the game, seats, options and time control of a create request; refuses bad ones."""
+    game = engine.get_game(spec.get("game", ""))
+    seats, options = spec.get("seats") or [], spec.get("options") or {}
+    low, high = game.INFO["seats"]
+    if not low <= len(seats) <= high:
+        raise validation(f"{spec['game']} seats {low} to {high} players, got {len(seats)}")
+    try:
+        tc = TimeControl.from_json(spec.get("time_control"))
+    except BadTimeControl as exc:
+        raise validation(str(exc)) from None
+    return game, seats, options, tc
+
+
+def meta_of(
+    game_id: str, name: str, options: Json, seats: list[Json], tokens: list[str], admin: str, now_ms: int
+) -> Json:
+    """Returns the stored metadata: public facts plus emails and token hashes (never served)."""
+    rows = [
+        {
+            "seat": i,
+            "name": s["name"],
+            "email": s.get("email"),
+            "token_hash": digest(tokens[i]),
+            "not_before": 0,
+        }
+        for i, s in enumerate(seats)
+    ]
+    return {
+        "id": game_id,
+        "game": name,
+        "options": options,
+        "seats": rows,
+        "admin_hash": digest(admin),
+        "created": now_ms,
+    }
