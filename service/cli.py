@@ -25,7 +25,7 @@ from pathlib import Path
 log = logging.getLogger("castillo.serve")
 
 WORKER_COMMANDS = ("worker", "relay", "inbound-smtp")
-CLIENT_COMMANDS = ("play", "status", "follow", "history", "record", "verify", "new", "bots")
+CLIENT_COMMANDS = ("play", "status", "show", "moves", "follow", "history", "record", "verify", "new", "bots")
 USAGE = f"""usage: castillo <command> [options]
 
   serve        run the HTTP service (embedded Redis and a worker unless REDIS_URL is set)

@@ -1,0 +1,314 @@
+"""The client subcommands of `castillo`: talk to a Castillo server over its HTTP API.
+
+    castillo new kabale --seat Ann --seat Bob          create a game; prints the tokens (once)
+    castillo status GAME        (alias: show)          the board as text, who owes what
+    castillo moves GAME                                your legal moves in the game's notation
+    castillo play GAME 'play king 2'                   a move in notation, JSON, or --pick N
+    castillo follow GAME                               live entries (SSE) until the game ends
+    castillo history GAME                              the log as you may see it
+    castillo record GAME [--format text] [-o FILE]     export the record
+    castillo verify FILE | --game GAME                 audit a record offline, or ask the server
+    castillo bots --game GAME --admin-token T          play the bot seats until the game ends
+
+The server URL and token come from --url/--token or CASTILLO_URL/CASTILLO_TOKEN. Errors
+print the server's problem title and detail and exit with status 1 (2 for usage errors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from clients.python import Client, ClientError, ProblemError
+from clients.python.render import entry_line, render, result_line
+from clients.python.term import Style, colour_wanted, table
+from clients.python.types import GameSummary
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+
+
+class Out:
+    """Writes to stdout with colour only when stdout is a terminal (and NO_COLOR is unset)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.style = Style(colour_wanted(stream))
+
+    def __call__(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.stream)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs one client subcommand (argv[0] names it); returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = Out(sys.stdout)
+    try:
+        ns = parser().parse_args(args)
+        return int(ns.run(ns, out) or 0)
+    except ProblemError as error:
+        print(f"castillo: {error.message()}", file=sys.stderr)
+        return 1
+    except (ClientError, OSError, ValueError) as error:
+        print(f"castillo: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def parser() -> argparse.ArgumentParser:
+    """Returns the parser of every client subcommand."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--url", default=os.environ.get("CASTILLO_URL", DEFAULT_URL), help="server URL")
+    common.add_argument("--token", default=os.environ.get("CASTILLO_TOKEN"), help="seat or admin token")
+    common.add_argument("--json", action="store_true", help="print the JSON answer instead of text")
+    top = argparse.ArgumentParser(prog="castillo", description="Castillo client commands")
+    sub = top.add_subparsers(dest="command", required=True)
+
+    def add(name: str, run: Any, text: str, aliases: Sequence[str] = ()) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[common], help=text, description=text, aliases=list(aliases))
+        p.set_defaults(run=run)
+        return p
+
+    p = add("new", cmd_new, "create a game and print its tokens (shown once)")
+    p.add_argument("game", help="a game of the catalog: elgrande, kabale")
+    p.add_argument("--seat", action="append", default=[], metavar="NAME[:EMAIL]", help="a player (repeat)")
+    p.add_argument(
+        "--bot", action="append", default=[], choices=("random", "greedy"), help="a bot seat (repeat)"
+    )
+    p.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)"
+    )
+    p.add_argument("--per-move", type=int, metavar="SECONDS", help="time per decision (default 3 days)")
+    p = add("status", cmd_status, "show the game: board, scores, who owes what", aliases=["show"])
+    p.add_argument("game_id", metavar="GAME")
+    p = add("moves", cmd_moves, "list your legal moves in the game's notation")
+    p.add_argument("game_id", metavar="GAME")
+    p = add("play", cmd_play, "submit a move: notation text, JSON, or --pick N from `castillo moves`")
+    p.add_argument("game_id", metavar="GAME")
+    p.add_argument("move", nargs="*", help="e.g. 'play king 2', or a JSON move / list of moves")
+    p.add_argument("--pick", type=int, metavar="N", help="play move number N of `castillo moves`")
+    p = add("follow", cmd_follow, "print the game's entries live until it ends")
+    p.add_argument("game_id", metavar="GAME")
+    p.add_argument("--from", dest="after", type=int, metavar="V", help="replay from after version V")
+    p = add("history", cmd_history, "print the log as you may see it")
+    p.add_argument("game_id", metavar="GAME")
+    p.add_argument("--after", type=int, default=0, metavar="V")
+    p = add("record", cmd_record, "export the record (JSON Lines, or readable text)")
+    p.add_argument("game_id", metavar="GAME")
+    p.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p = add(
+        "verify", cmd_verify, "audit a record file offline with the rules engine, or a game on the server"
+    )
+    p.add_argument("file", nargs="?", help="a JSON Lines record exported by `castillo record`")
+    p.add_argument("--game", dest="game_id", metavar="GAME", help="ask the server to audit this game")
+    p = add("bots", cmd_bots, "play a game's bot seats until it ends")
+    p.add_argument("--game", dest="game_id", metavar="GAME", required=True)
+    p.add_argument(
+        "--admin-token", default=os.environ.get("CASTILLO_ADMIN_TOKEN"), help="the game's admin token"
+    )
+    p.add_argument(
+        "--kind", choices=("random", "greedy"), help="bot kind for every seat (default: from the seat name)"
+    )
+    p.add_argument(
+        "--seats", metavar="LIST", help="comma-separated seats to play (default: seats named bot…)"
+    )
+    p.add_argument("--seed", type=int, help="seed of the bots' own choices (reproducible games)")
+    return top
+
+
+def client(ns: argparse.Namespace) -> Client:
+    """Returns a client for the command's server and token."""
+    return Client(ns.url, ns.token)
+
+
+def dump(out: Out, value: Any) -> int:
+    """Prints a JSON value, indented."""
+    out(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False))
+    return 0
+
+
+# ----- commands
+
+
+def cmd_new(ns: argparse.Namespace, out: Out) -> int:
+    """Creates a game; prints its id, the admin token and each seat's token and link."""
+    seats: list[Any] = [_seat(s) for s in ns.seat] + [{"name": f"bot:{kind}"} for kind in ns.bot]
+    options = dict(_option(o) for o in ns.option)
+    tc = {"per_move": ns.per_move} if ns.per_move is not None else None
+    created = client(ns).create_game(ns.game, seats, options=options or None, time_control=tc)
+    if ns.json:
+        return dump(out, created.raw)
+    out(out.style(f"game {created.id} ({created.game})", "bold"), f"admin token: {created.admin_token}", "")
+    rows = [[str(s.seat), s.name, s.token or "", s.link or ""] for s in created.seats]
+    out(*table(["seat", "name", "token", "play link"], rows, ">"))
+    if ns.bot:
+        out(
+            "",
+            f"run the bots: castillo bots --url {ns.url} --game {created.id} --admin-token {created.admin_token}",
+        )
+    return 0
+
+
+def _seat(text: str) -> dict[str, Any]:
+    name, _, email = text.partition(":")
+    return {"name": name, **({"email": email} if email else {})}
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise ValueError(f"--option wants KEY=VALUE, got {text!r}")
+    try:
+        return key, json.loads(raw)
+    except ValueError:
+        return key, raw
+
+
+def cmd_status(ns: argparse.Namespace, out: Out) -> int:
+    """Prints the game's summary and the board as the caller may see it."""
+    api = client(ns)
+    summary = api.game(ns.game_id)
+    view = api.view(ns.game_id)
+    if ns.json:
+        return dump(out, {"summary": summary.raw, "view": view.raw})
+    out(*render(summary, view.view, out.style))
+    return 0
+
+
+def cmd_moves(ns: argparse.Namespace, out: Out) -> int:
+    """Prints the caller's prompt and its legal moves, numbered, in the game's notation."""
+    legal = client(ns).legal_moves(ns.game_id)
+    if ns.json:
+        return dump(out, legal.raw)
+    if legal.prompt is None:
+        out("you owe no decision now")
+        return 0
+    out(out.style(f"seat {legal.seat} owes: {legal.prompt.get('kind')}", "bold"))
+    rows = [
+        [str(i), text or json.dumps(m)] for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)
+    ]
+    out(*table(["#", "move"], rows, ">"))
+    return 0
+
+
+def cmd_play(ns: argparse.Namespace, out: Out) -> int:
+    """Submits a move (text, JSON or --pick N) and prints the new version and who owes what."""
+    api = client(ns)
+    kwargs = _move_args(api, ns)
+    result = api.play(ns.game_id, if_match=None, **kwargs)
+    if ns.json:
+        return dump(out, result.raw)
+    out(out.style(f"accepted · version {result.version} · {result.status}", "green", "bold"))
+    for prompt in result.prompts:
+        out(f"waiting for seat {prompt.seat}: {prompt.kind}")
+    return 0
+
+
+def _move_args(api: Client, ns: argparse.Namespace) -> dict[str, Any]:
+    """Returns play()'s keyword for the command line: move, moves or text."""
+    if ns.pick is not None:
+        legal = api.legal_moves(ns.game_id)
+        if not 1 <= ns.pick <= len(legal.moves):
+            raise ValueError(f"--pick wants 1..{len(legal.moves)} (see `castillo moves {ns.game_id}`)")
+        return {"move": legal.moves[ns.pick - 1]}
+    text = " ".join(ns.move).strip()
+    if not text:
+        raise ValueError("give a move: notation text, JSON, or --pick N")
+    if text[0] in "{[":
+        value = json.loads(text)
+        return {"moves": value} if isinstance(value, list) else {"move": value}
+    return {"text": text}
+
+
+def _names(summary: GameSummary) -> dict[int, str]:
+    return {s.seat: s.name for s in summary.seats}
+
+
+def cmd_follow(ns: argparse.Namespace, out: Out) -> int:
+    """Prints entries as they are appended (SSE) until the game ends."""
+    api = client(ns)
+    summary = api.game(ns.game_id)
+    names = _names(summary)
+    out(
+        out.style(
+            f"following {summary.title} game {summary.id} from version {ns.after or summary.version}", "dim"
+        )
+    )
+    for event in api.follow(ns.game_id, ns.after if ns.after is not None else summary.version):
+        if event.event == "end":
+            out(out.style(f"game {event.data.get('status')} at version {event.data.get('version')}", "bold"))
+        elif ns.json:
+            out(json.dumps(event.data, sort_keys=True))
+        else:
+            out(entry_line(event.data, names))
+    return 0
+
+
+def cmd_history(ns: argparse.Namespace, out: Out) -> int:
+    """Prints every log entry after --after as the caller may see it."""
+    api = client(ns)
+    names = _names(api.game(ns.game_id))
+    for entry in api.all_events(ns.game_id, after=ns.after):
+        out(json.dumps(entry, sort_keys=True) if ns.json else entry_line(entry, names))
+    return 0
+
+
+def cmd_record(ns: argparse.Namespace, out: Out) -> int:
+    """Writes the exported record to --output or stdout."""
+    text = client(ns).record(ns.game_id, ns.format)
+    if ns.output:
+        Path(ns.output).write_text(text, encoding="utf-8")
+        print(f"wrote {ns.output} ({len(text.splitlines())} lines)", file=sys.stderr)
+    else:
+        out.stream.write(text)
+    return 0
+
+
+def cmd_verify(ns: argparse.Namespace, out: Out) -> int:
+    """Audits a record file offline with the engine, or asks the server to audit --game."""
+    if bool(ns.file) == bool(ns.game_id):
+        raise ValueError("give a record FILE or --game GAME (one of the two)")
+    if ns.game_id:
+        report = client(ns).verify(ns.game_id)
+        if ns.json:
+            dump(out, report.raw)
+        else:
+            what = (
+                "hash chain, seed and full re-run" if report.complete else "hash chain (game still running)"
+            )
+            _verdict(out, report.ok, f"game {report.game}, {report.version} entries: {what}", report.problems)
+        return 0 if report.ok else 1
+    from clients.python.audit import verify_record
+
+    audit = verify_record(Path(ns.file).read_text(encoding="utf-8"))
+    what = "hash chain, seed and full re-run" if audit.replayed else "hash chain"
+    extra = f", {audit.withheld} entries withheld (not checked)" if audit.withheld else ""
+    _verdict(
+        out, audit.ok, f"{audit.game or 'record'}, {audit.versions} entries: {what}{extra}", audit.problems
+    )
+    return 0 if audit.ok else 1
+
+
+def _verdict(out: Out, ok: bool, what: str, problems: Sequence[str]) -> None:
+    word = out.style("verified", "green", "bold") if ok else out.style("FAILED", "red", "bold")
+    out(f"{word}: {what}", *(f"  - {p}" for p in problems))
+
+
+def cmd_bots(ns: argparse.Namespace, out: Out) -> int:
+    """Plays the game's bot seats (or --seats) through the API until the game ends."""
+    from clients.bots.runner import fill_seats
+
+    if not ns.admin_token:
+        raise ValueError("--admin-token (or CASTILLO_ADMIN_TOKEN) is required to take over seats")
+    seats = [int(s) for s in ns.seats.split(",")] if ns.seats else None
+    summary = fill_seats(ns.url, ns.game_id, ns.admin_token, kind=ns.kind, seats=seats, seed=ns.seed, log=out)
+    if summary.result:
+        out(out.style(result_line(summary, summary.result), "bold"))
+    return 0
