@@ -62,65 +62,44 @@ def step(before: State, after: State, events: list[Json]) -> list[str]:
     return out
 
 
-def _hidden_places(state: State, seat: int, owner_view: bool) -> list[tuple[str, int, int]]:
-    """Returns the places of `seat`'s cards whose identity the viewer may not know."""
-    p = state.players[seat]
-    places = [("draw", i, 0) for i in range(len(p.draw))]
-    if owner_view:
-        return places
-    places += [("hand", i, 0) for i in range(len(p.hand))]
-    for c, col in enumerate(state.columns):
-        for i, slot in enumerate(col.slots):
-            if slot.seat == seat and not slot.up and not slot.known:
-                places.append(("slot", c, i))
-            if slot.seat == seat and slot.tucked:
-                places.append(("tucked", c, i))
-    return places
-
-
-def _get(state: State, seat: int, place: tuple[str, int, int]) -> str:
-    kind, a, b = place
-    if kind in ("draw", "hand"):
-        return getattr(state.players[seat], kind)[a]  # type: ignore[no-any-return]
-    slot = state.columns[a].slots[b]
-    return slot.card if kind == "slot" else str(slot.tucked)
-
-
-def _put(state: State, seat: int, place: tuple[str, int, int], card: str) -> State:
-    kind, a, b = place
-    if kind in ("draw", "hand"):
-        cards = list(getattr(state.players[seat], kind))
-        cards[a] = card
-        players = list(state.players)
-        players[seat] = replace(players[seat], **{kind: tuple(cards)})
-        return replace(state, players=tuple(players))
-    col = state.columns[a]
-    slots = list(col.slots)
-    slots[b] = replace(slots[b], card=card) if kind == "slot" else replace(slots[b], tucked=card)
-    columns = list(state.columns)
-    columns[a] = Column(col.goal, tuple(slots))
-    return replace(state, columns=tuple(columns))
-
-
 def scramble(state: State, viewer: Any, rnd: random.Random) -> State:
-    """Returns `state` with every card hidden from `viewer` moved among its seat's hidden places,
-    and, while the game runs, the won goal cards of the other seats dealt out anew (KH8)."""
+    """Returns `state` with every card hidden from `viewer` moved among its seat's hidden places
+    (hand, draw pile, face-down slots, hood contents; only the draw order for the viewer's own
+    cards), and, while the game runs, the won goal cards of the other seats dealt out anew (KH8)."""
+    hands = [list(p.hand) for p in state.players]
+    draws = [list(p.draw) for p in state.players]
+    slots = [[[s.card, s.tucked] for s in col.slots] for col in state.columns]
     for seat in range(state.seats):
-        places = _hidden_places(state, seat, owner_view=viewer == seat)
-        cards = [_get(state, seat, p) for p in places]
+        places: list[tuple[list[Any], int]] = [(draws[seat], i) for i in range(len(draws[seat]))]
+        if viewer != seat:
+            places += [(hands[seat], i) for i in range(len(hands[seat]))]
+            for c, col in enumerate(state.columns):
+                for i, slot in enumerate(col.slots):
+                    if slot.seat == seat and not slot.up and not slot.known:
+                        places.append((slots[c][i], 0))
+                    if slot.seat == seat and slot.tucked:
+                        places.append((slots[c][i], 1))
+        cards = [where[k] for where, k in places]
         rnd.shuffle(cards)
-        for place, card in zip(places, cards):
-            state = _put(state, seat, place, card)
-    if state.final is not None:
-        return state
-    others = [seat for seat in range(state.seats) if seat != viewer]
-    pool = [goal for seat in others for goal in state.players[seat].won]
-    rnd.shuffle(pool)
-    players = list(state.players)
-    for seat in others:
-        k = len(players[seat].won)
-        players[seat], pool = replace(players[seat], won=tuple(pool[:k])), pool[k:]
-    return replace(state, players=tuple(players))
+        for (where, k), card in zip(places, cards):
+            where[k] = card
+    won = [list(p.won) for p in state.players]
+    if state.final is None:
+        others = [seat for seat in range(state.seats) if seat != viewer]
+        pool = [goal for seat in others for goal in won[seat]]
+        rnd.shuffle(pool)
+        for seat in others:
+            k = len(won[seat])
+            won[seat], pool = pool[:k], pool[k:]
+    players = tuple(
+        replace(p, hand=tuple(hands[i]), draw=tuple(draws[i]), won=tuple(won[i]))
+        for i, p in enumerate(state.players)
+    )
+    columns = tuple(
+        Column(col.goal, tuple(replace(s, card=new[0], tucked=new[1]) for s, new in zip(col.slots, slots[c])))
+        for c, col in enumerate(state.columns)
+    )
+    return replace(state, players=players, columns=columns)
 
 
 SECRET_FIELDS = {"seed", "order", "stack"}  # KH2, KH7: secret from every seat
