@@ -189,3 +189,19 @@ def test_every_prompt_of_a_random_game_has_a_legal_default() -> None:
         steps += 1
     assert steps > 100
     assert events_of(t.events, "game_ended")
+
+
+def test_d14_a_timeout_at_the_start_of_a_turn_chains_d2_d4_d5() -> None:
+    # D14: supplement (D2), card (D4), rest of the turn (D5) share one turn id and end the turn
+    t = Table(4, seed="d14").with_offer(*OFFER)
+    t.king("galicia")
+    t.clear()
+    t.arrange(R, {"aragon": 3, "seville": 20}, court=7)
+    t.bid({R: 9, B: 3, Y: 2, GR: 1})
+    turn = t.due()[R]["turn"]
+    kinds = []
+    while R in t.due() and t.due()[R]["turn"] == turn:
+        kinds.append(t.kind(R))
+        t.default(R)
+    assert kinds == ["supplement_court", "choose_action_card", "turn_step"]
+    assert t.count("aragon", R) == 3 and t.view()["active"] == B

@@ -252,3 +252,16 @@ def test_not_your_turn_for_the_others() -> None:
     t = table(4, *OFFER)
     assert list(t.due()) == [0]
     assert G.legal_moves(t.state, 1) == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: a turn_step whose only legal move is end_turn is asked instead of applied (R34)",
+)
+def test_a_turn_with_nothing_left_to_do_ends_by_itself() -> None:
+    # R34: the Grande stands in the King's region (no legal declaration) and the court is empty
+    t = table(4, *OFFER[:3], "d4_move_grande")
+    t.grande(0, t.view()["king"])
+    t.arrange(0, {"aragon": 1}, court=0)
+    t.take(0, "d4_move_grande")
+    assert t.view()["active"] == 1
