@@ -160,46 +160,51 @@ def _award(pieces: list[Piece], totals: dict[int, int], eligible: list[int], beg
     return min(tied, key=lambda s: min(k for k, p in enumerate(pieces) if p.seat == s))
 
 
+def _totals(pieces: list[Piece], values: list[int | None], seats: int) -> dict[int, int]:
+    """Returns each seat's total after the floor (KA21, KR8); a valueless slot adds 0."""
+    totals = {s: 0 for s in range(seats)}
+    for p, v in zip(pieces, values):
+        totals[p.seat] += max(0, v or 0)
+    return totals
+
+
+def _winner(pieces: list[Piece], values: list[int | None], totals: dict[int, int], musketeers: bool) -> Json:
+    """Returns {winner, rule}: Prince + Page (KA14), else the Beggar or majority award."""
+    if not musketeers and (paired := _prince_page(pieces)) is not None:
+        return {"winner": paired, "rule": "KA14"}  # KR31
+    beggar = not musketeers and _count(pieces, "beggar") > 0
+    winner = _award(pieces, totals, _eligible(pieces, values), beggar)
+    return {"winner": winner, "rule": "KR9" if winner is None else ("KA24" if beggar else "KA23")}
+
+
 def resolve(goal: str, slots: tuple[Slot, ...], seats: int) -> Json:
     """Returns the resolution of one column: removals, slot values, totals, winner, rule (KA9)."""
     pieces = [Piece(s.seat, s.card, s.tucked, i) for i, s in enumerate(slots)]
     removed: list[Json] = []
     musketeers = _count(pieces, "musketeers") > 0  # KA10
-    winner: int | None = None
-    rule = "KA23"
     if not musketeers:
         pieces = _witch(_wizard(pieces, goal, removed), goal, removed)
-        winner = _prince_page(pieces)
     values = _base(pieces, goal, not musketeers)
     if not musketeers:
         values = _copy_and_dragon(pieces, values)
-    finals = [None if v is None else max(0, v) for v in values]  # KA21, KR8
-    totals = {s: 0 for s in range(seats)}
-    for p, v in zip(pieces, finals):
-        totals[p.seat] += v or 0
+    totals = _totals(pieces, values, seats)
     eligible = _eligible(pieces, values)
-    beggar = not musketeers and _count(pieces, "beggar") > 0
-    if winner is not None:
-        rule = "KA14"
-    else:
-        winner = _award(pieces, totals, eligible, beggar)
-        rule = "KR9" if winner is None else ("KA24" if beggar else "KA23")
+    slot_rows = [
+        {
+            "position": p.index,
+            "seat": p.seat,
+            "card": p.card,
+            "hidden": p.hidden,
+            "value": None if v is None else half(max(0, v)),
+        }
+        for p, v in zip(pieces, values)
+    ]
     return {
         "goal": goal,
-        "winner": winner,
-        "rule": rule,
+        **_winner(pieces, values, totals, musketeers),
         "musketeers": musketeers,
         "removed": removed,
-        "slots": [
-            {
-                "position": p.index,
-                "seat": p.seat,
-                "card": p.card,
-                "hidden": p.hidden,
-                "value": None if v is None else half(v),
-            }
-            for p, v in zip(pieces, finals)
-        ],
+        "slots": slot_rows,
         "totals": [half(totals[s]) if s in eligible else None for s in range(seats)],
     }
 
