@@ -28,6 +28,12 @@ _ACCEPTS: dict[str, tuple[str, ...]] = {
 }
 
 
+def quote(move: Any) -> str:
+    """Returns the repr of a move for a message, cut to 120 characters."""
+    text = repr(move)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
 def due(state: State) -> tuple[int, str] | None:
     """Returns the seat that must act now and the prompt kind, or None once the game is over."""
     if state.final is not None or state.active is None:
@@ -57,16 +63,18 @@ def pending(state: State) -> dict[int, Json]:
 def _check_shape(move: Any) -> Json:
     """Returns the move if it is a well-formed move of this game; raises MalformedMove."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in MOVES:
-        raise MalformedMove(f"malformed move {move!r}: expected an object with type one of {sorted(MOVES)}")
+        raise MalformedMove(
+            f"malformed move {quote(move)}: expected an object with type one of {sorted(MOVES)}"
+        )
     fields = _FIELDS[move["type"]]
     extra = set(move) - {"type", "default", *fields}
     missing = [f for f in fields if f not in move]
     if extra or missing:
-        raise MalformedMove(f"malformed move {move!r}: {move['type']} takes exactly {list(fields)}")
+        raise MalformedMove(f"malformed move {quote(move)}: {move['type']} takes exactly {list(fields)}")
     if "card" in fields and move["card"] not in DECK:
-        raise MalformedMove(f"malformed move {move!r}: unknown card {move['card']!r}")
+        raise MalformedMove(f"malformed move {quote(move)}: unknown card {move['card']!r}")
     if "column" in fields and (type(move["column"]) is not int):
-        raise MalformedMove(f"malformed move {move!r}: column must be an integer")
+        raise MalformedMove(f"malformed move {quote(move)}: column must be an integer")
     return move
 
 
@@ -74,13 +82,15 @@ def _check_turn(state: State, seat: Any, move: Json) -> str:
     """Returns the kind of prompt `seat` owes; raises GameOver, NotYourTurn or IllegalMove."""
     now = due(state)
     if now is None:
-        raise GameOver(f"move {move!r} refused: the game is over (K19)", rule="K19")
+        raise GameOver(f"move {quote(move)} refused: the game is over (K19)", rule="K19")
     if type(seat) is not int or seat != now[0]:
-        raise NotYourTurn(f"move {move!r} refused: seat {seat!r} owes no decision now; seat {now[0]} does")
+        raise NotYourTurn(
+            f"move {quote(move)} refused: seat {seat!r} owes no decision now; seat {now[0]} does"
+        )
     if move["type"] not in _ACCEPTS[now[1]]:
         allowed = " or ".join(_ACCEPTS[now[1]])
         raise IllegalMove(
-            f"illegal move {move!r}: seat {seat} owes a {now[1]} decision, answered by {allowed} (KD4)",
+            f"illegal move {quote(move)}: seat {seat} owes a {now[1]} decision, answered by {allowed} (KD4)",
             rule="KD4",
             reason="wrong-decision",
         )
@@ -91,17 +101,19 @@ def _check_play(state: State, seat: int, move: Json) -> None:
     card, column = move["card"], move["column"]
     if card not in state.players[seat].hand:
         raise IllegalMove(
-            f"illegal move {move!r}: {card} is not in your hand (K7)", rule="K7", reason="card-not-in-hand"
+            f"illegal move {quote(move)}: {card} is not in your hand (K7)",
+            rule="K7",
+            reason="card-not-in-hand",
         )
     if not 0 <= column < state.seats:
         raise IllegalMove(
-            f"illegal move {move!r}: columns are 0 to {state.seats - 1} (K7)",
+            f"illegal move {quote(move)}: columns are 0 to {state.seats - 1} (K7)",
             rule="K7",
             reason="no-such-column",
         )
     if state.columns[column].closed:
         raise IllegalMove(
-            f"illegal move {move!r}: column {column} is closed by a Storm (KA5)",
+            f"illegal move {quote(move)}: column {column} is closed by a Storm (KA5)",
             rule="KA5",
             reason="column-closed",
         )
@@ -110,7 +122,7 @@ def _check_play(state: State, seat: int, move: Json) -> None:
 def _check_tuck(state: State, seat: int, move: Json) -> None:
     if move["card"] not in state.players[seat].hand:
         raise IllegalMove(
-            f"illegal move {move!r}: {move['card']} is not in your hand (KA6)",
+            f"illegal move {quote(move)}: {move['card']} is not in your hand (KA6)",
             rule="KA6",
             reason="card-not-in-hand",
         )
@@ -120,7 +132,7 @@ def _check_swap(state: State, move: Json) -> None:
     own = state.decision.column if state.decision else -1
     if not 0 <= move["column"] < state.seats or move["column"] == own:
         raise IllegalMove(
-            f"illegal move {move!r}: the Traitor in column {own} swaps with another column, "
+            f"illegal move {quote(move)}: the Traitor in column {own} swaps with another column, "
             f"0 to {state.seats - 1} (KA7)",
             rule="KA7",
             reason="bad-swap-column",
