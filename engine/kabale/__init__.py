@@ -71,6 +71,8 @@ def _options(seats: Any, options: Any) -> tuple[int, list[str]]:
     """Returns (first_seat, colours) after checking seats and options; raises on bad ones."""
     if type(seats) is not int or not 2 <= seats <= 6:
         raise IllegalOptions(f"Kabale & Hiebe takes 2 to 6 seats, not {seats!r} (KC1)", rule="KC1")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise IllegalOptions(f"options must be an object, not {options!r}")
     for key in options:
@@ -95,6 +97,8 @@ def _options(seats: Any, options: Any) -> tuple[int, list[str]]:
 def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
     """Returns the opening events: seed, goal shuffle, each deck in seat order, hands (KR34)."""
     first, colours = _options(seats, options)
+    if not isinstance(rng_seed, str) or not rng_seed:
+        raise IllegalOptions("the rng seed must be a non-empty string (KR34)", rule="KR34")
     start = {
         "type": "game_started",
         "seats": seats,

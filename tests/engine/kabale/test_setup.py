@@ -136,3 +136,11 @@ def test_two_players_use_the_normal_goal_rules():  # KR14
     stacks = [GAME.setup(2, {}, f"two-{i}")[1]["stack"] for i in range(10)]
     assert all(len(stack) == 12 for stack in stacks)
     assert any(goal.endswith("_1") for stack in stacks for goal in stack)
+
+
+def test_setup_refuses_a_bad_seed_and_takes_no_options():  # KR34, contract
+    with pytest.raises(IllegalOptions):
+        GAME.setup(2, {}, 5)
+    with pytest.raises(IllegalOptions):
+        GAME.setup(2, {}, "")
+    assert GAME.setup(2, None, "x") == GAME.setup(2, {}, "x")
