@@ -111,19 +111,6 @@ def test_round_one_start_player_bids_first() -> None:
     assert t.kind(start) == "play_power_card"
 
 
-def test_stack_order_and_unused_region_cards_are_hidden() -> None:
-    # H4, H5: the face-down order and the unused region cards are secret; sizes and used cards public
-    t = Table(4, seed="hidden-setup")
-    for viewer in (None, 0, 1, 2, 3):
-        started = G.redact(t.events[0], viewer)
-        assert started is not None
-        assert "stacks" not in started and "region_cards" not in started and "seed" not in started
-        assert started["king"] and started["homes"] and started["commitment"]
-        v = t.view(viewer)
-        assert v["stacks"] == [10, 10, 10, 10]
-        assert "stack_order" not in v and "seed" not in v
-
-
 def test_public_setup_facts_are_visible_to_spectators() -> None:
     # H5, H10: King's region, homes, courts, provinces, scores, start player, commitment
     v = Table(3, seed="public").view(None)
