@@ -2,9 +2,11 @@
 
 `castillo worker` runs an rq worker with its scheduler (`rq worker --with-scheduler`, through
 rq's Python API in the main thread, where rq needs its signal handlers) on the `castillo`
-queue, and the relay as a child process (`castillo relay`), stopped with it. Options:
+queue, and the relay as a child process (`castillo relay`), stopped with it. Jobs run in the
+worker process (rq's SimpleWorker): a fork per job costs more than the ~30 ms jobs themselves
+(tests/bench/bench_workers.py); `--fork` gives rq's isolating Worker instead. Options:
 
-    castillo worker [--smtp-listen HOST:PORT] [--no-relay] [--burst] [--simple]
+    castillo worker [--smtp-listen HOST:PORT] [--no-relay] [--burst] [--fork]
     castillo relay [--buckets 0-63] [--sweep-every SECONDS]
     castillo inbound-smtp --listen HOST:PORT
 
@@ -49,7 +51,11 @@ def parser() -> argparse.ArgumentParser:
         "--no-relay", action="store_true", help="do not start the relay (run `castillo relay` apart)"
     )
     w.add_argument("--burst", action="store_true", help="run the queued and due jobs, then exit")
-    w.add_argument("--simple", action="store_true", help="run jobs in this process (no fork per job)")
+    w.add_argument(
+        "--fork",
+        action="store_true",
+        help="fork a work horse per job (rq's default Worker) instead of running jobs in-process",
+    )
     r = sub.add_parser("relay", help="turn the bucket outboxes into jobs; sweep missed deadlines")
     r.add_argument(
         "--buckets", type=parse_buckets, default=tuple(range(BUCKETS)), help="e.g. 0-15 (default: all 64)"
@@ -108,6 +114,20 @@ def run_inbound(rt, listen: str) -> int:  # type: ignore[no-untyped-def]
     return 0
 
 
+def preload(rt) -> None:  # type: ignore[no-untyped-def]
+    """Imports the job modules and every game before rq forks a work horse per job.
+
+    Forked horses inherit what the worker imported; without this each job would import
+    the service and the engines again (hundreds of ms), and the imports die with the horse.
+    """
+    import engine
+    import workers.jobs  # noqa: F401 - imported for the forked work horses
+
+    for name in engine.GAMES:
+        engine.get_game(name)
+    _ = rt.games, rt.transport
+
+
 def run_worker(rt, ns: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
     """Runs the rq worker in the main thread, the relay as a child, the SMTP listener as a thread."""
     from rq import SimpleWorker, Worker
@@ -120,8 +140,9 @@ def run_worker(rt, ns: argparse.Namespace) -> int:  # type: ignore[no-untyped-de
         from workers import inbound
 
         controller = inbound.start(rt, ns.smtp_listen)
+    preload(rt)
     try:
-        kind = SimpleWorker if ns.simple else Worker
+        kind = Worker if ns.fork else SimpleWorker
         kind([rt.queue], connection=rt.queue.connection).work(with_scheduler=True, burst=ns.burst)
     finally:
         if controller is not None:

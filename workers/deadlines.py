@@ -5,26 +5,34 @@ sorted set (the source of truth; `service.deadlines`). The relay's job schedules
 `deadline:{game}:{seat}:{prompt}` at that time with rq's scheduler (aware UTC datetimes),
 plus one job per reminder. rq's scheduler can start a job up to ~0.7 s early, so the job
 reads the deadline again: a little early, it sleeps the difference; far early (the deadline
-moved), it schedules itself again. It acts only if the prompt is still planned, through
+moved, or a whole second early), it schedules itself again. It acts only if the prompt is still planned, through
 `GameService.auto_pass` (one conditional append, actor "deadline"), which refuses when the
 player moved first. `sweep(now)` scans the 64 sorted sets for anything due and acts the same
-way, so a lost scheduler job only delays an auto-pass until the next sweep.
+way, so a lost scheduler job only delays an auto-pass until the next sweep. Because rq's
+scheduler keeps whole seconds and polls once a second, the relay also wakes at each planned
+deadline (`enqueue_due`) and queues the job at once: whichever job runs first acts, the
+others find the prompt closed.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import redis
+from rq import Queue
+
 from service.store import BUCKETS, deadlines_key, zset_key
-from workers.queue import at, job_id
+from workers.queue import at, enqueue_once, job_id
 from workers.runtime import Runtime
 
 log = logging.getLogger("castillo.deadlines")
-SLEEP_IF_EARLY_S = 3.0
+SLEEP_IF_EARLY_S = 0.25
+RELAY_POLL_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +97,7 @@ def schedule(rt: Runtime, game_id: str, now: float) -> list[Planned]:
 
 
 def fire(rt: Runtime, game_id: str, seat: int, prompt_id: str) -> str:
-    """Runs a scheduled deadline job: waits out a slightly early start, reschedules a far one."""
+    """Runs a scheduled deadline job: waits out a slightly early start, reschedules an earlier one."""
     plan = planned_one(rt, game_id, seat, prompt_id)
     if plan is None:
         return "closed"
@@ -102,11 +110,40 @@ def fire(rt: Runtime, game_id: str, seat: int, prompt_id: str) -> str:
             seat,
             prompt_id,
             job_id=job_id("deadline", game_id, seat, prompt_id, int(plan.deadline * 1000)),
+            result_ttl=3600,
         )
         return "rescheduled"
     if early > 0:
         time.sleep(early + 0.001)
     return act(rt, game_id, seat, prompt_id, max(time.time(), plan.deadline))
+
+
+def enqueue_due(client: redis.Redis, q: Queue, buckets: Sequence[int], now: float) -> float:
+    """Queues a deadline job for every planned deadline at or before `now` (the relay's precise
+    path: rq's scheduler keeps whole seconds and polls once a second); returns the next later
+    deadline, or infinity when none is planned."""
+    pipe = client.pipeline(transaction=False)
+    for b in buckets:
+        pipe.zrangebyscore(zset_key(b), "-inf", now)
+        pipe.zrangebyscore(zset_key(b), f"({now}", "+inf", start=0, num=1, withscores=True)
+    replies = pipe.execute()
+    upcoming = math.inf
+    for due, later in zip(replies[::2], replies[1::2], strict=True):
+        for member in due:
+            game_id, seat, prompt_id = _text(member).split("|", 2)
+            enqueue_once(
+                q,
+                "workers.jobs.deadline",
+                game_id,
+                int(seat),
+                prompt_id,
+                result_ttl=60,
+                failure_ttl=60,
+                id=job_id("deadline", game_id, seat, prompt_id, "due"),
+            )
+        if later:
+            upcoming = min(upcoming, float(later[0][1]))
+    return upcoming
 
 
 def act(rt: Runtime, game_id: str, seat: int, prompt_id: str, now: float) -> str:

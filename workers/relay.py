@@ -23,6 +23,7 @@ import redis
 from rq import Queue
 
 from service.store import BUCKETS, outbox_key
+from workers.deadlines import RELAY_POLL_S, enqueue_due, sweep
 from workers.queue import enqueue_once, job_id
 
 log = logging.getLogger("castillo.relay")
@@ -97,7 +98,7 @@ def run(
     stop: threading.Event | None = None,
     sweep_every_s: float = 15.0,
 ) -> None:
-    """Relays until `stop` is set: new entries, re-claims and the periodic deadline sweep."""
+    """Relays until `stop` is set: new entries, due deadlines (waking at each), re-claims, the sweep."""
     stop = stop or threading.Event()
     consumer = consumer_name()
     ensure_groups(client, buckets)
@@ -105,7 +106,9 @@ def run(
     next_chores = 0.0
     while not stop.is_set():
         try:
-            relay_once(client, q, consumer, buckets)
+            upcoming = enqueue_due(client, q, buckets, time.time())
+            wait = min(RELAY_POLL_S, max(0.001, upcoming - time.time()))
+            relay_once(client, q, consumer, buckets, block_ms=max(1, int(wait * 1000)))
         except redis.RedisError as exc:
             log.warning("relay cannot read the outboxes (%s); retrying in 1 s", exc)
             stop.wait(1.0)
@@ -117,8 +120,6 @@ def run(
 
 def _chores(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int]) -> None:
     """Re-claims stale entries, trims the outboxes and sweeps missed deadlines."""
-    from workers.deadlines import sweep
-
     try:
         reclaim(client, q, consumer, buckets, RECLAIM_IDLE_MS)
         trim(client, buckets)
