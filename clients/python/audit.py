@@ -77,20 +77,20 @@ def verify_record(text: str) -> Audit:
 
 def check_chain(entries: list[Json], audit: Audit) -> list[str]:
     """Returns the chain's problems: versions in order, each hash right, each prev the hash before."""
-    problems, prev = [], ZERO_HASH
+    problems: list[str] = []
+    prev: str | None = ZERO_HASH
     for index, env in enumerate(entries, start=1):
         if env.get("v") != index:
             problems.append(f"v{index}: the entry says v{env.get('v')}")
+        if prev is not None and env.get("prev") != prev:
+            problems.append(f"v{index}: prev is not the hash of v{index - 1}")
+        prev = env.get("hash")  # a hidden entry shows no hash: the next link cannot be checked
         if env.get("hidden") or env.get("redacted"):
             audit.withheld += 1
-            prev = env.get("hash", "")
             continue
         body = {k: v for k, v in env.items() if k != "hash"}
-        if env.get("prev") != prev:
-            problems.append(f"v{index}: prev is not the hash of v{index - 1}")
         if hashlib.sha256(canonical(body)).hexdigest() != env.get("hash"):
             problems.append(f"v{index}: the hash does not match the entry")
-        prev = env.get("hash", "")
     return problems
 
 

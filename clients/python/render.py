@@ -72,7 +72,8 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
     lines = [
         f"round {view['round']} of {len(view['rounds'])} · phase {view['phase']} · King in {view['king']}"
     ]
-    rows = [_area_row(area_id, area, view, seats, style) for area_id, area in view["areas"].items()]
+    order = sorted(view["areas"], key=lambda a: (a != "castillo", view["areas"][a]["name"]))
+    rows = [_area_row(a, view["areas"][a], view, names, style) for a in order]
     lines += table(["area", "values", *names, "marks"], rows, "<<" + ">" * seats + "<")
     lines.append("")
     seat_rows = [
@@ -91,8 +92,8 @@ def _colour_name(summary: GameSummary, seat: int, style: Style) -> str:
     return style(f"{name[:10]} ({colour})", colour, "bold")
 
 
-def _area_row(area_id: str, area: Json, view: Json, seats: int, style: Style) -> list[str]:
-    counts = area["caballeros"][:seats]
+def _area_row(area_id: str, area: Json, view: Json, names: list[str], style: Style) -> list[str]:
+    counts = area["caballeros"][: len(names)]
     top = max(counts) if any(counts) else 0
     cells = [
         style(str(n), ELGRANDE_COLOURS[i % 5], "bold") if n and n == top else (str(n) if n else "·")
@@ -101,7 +102,9 @@ def _area_row(area_id: str, area: Json, view: Json, seats: int, style: Style) ->
     marks = []
     if area_id == view["king"]:
         marks.append(style("King", "magenta", "bold"))
-    marks += [f"Grande {i}" for i, g in enumerate(view["grandes"]) if g == area_id]
+    marks += [
+        f"Grande of {names[i]}" for i, g in enumerate(view["grandes"]) if g == area_id and i < len(names)
+    ]
     if area.get("scoreboard"):
         marks.append(f"board {area['scoreboard']}")
     values = "/".join(str(v) for v in area["values"])
@@ -113,7 +116,8 @@ def _elgrande_private(view: Json) -> list[str]:
     if view.get("hand") is not None:
         lines.append("your power cards: " + " ".join(str(c) for c in view["hand"]))
     if view.get("offer"):
-        lines.append("action cards: " + ", ".join(f"{c['card']} ({c['name']})" for c in view["offer"]))
+        lines.append("action cards on offer:")
+        lines += [f"  {c['card']:<28} {c['name']}" for c in view["offer"]]
     turn = view.get("turn")
     if turn:
         lines.append(
