@@ -178,7 +178,8 @@ def _card_taken(s: State, e: Json) -> Json:
 def _declared(s: State, e: Json) -> Json:
     if not e.get("vetoers"):
         return _turn(s, acted=True)
-    group = Group(kind="veto_answer", members=tuple(e["vetoers"]), since=s.n + 1, context=e)
+    context = {k: v for k, v in e.items() if k not in ("salt", "default")}  # the service may salt the event
+    group = Group(kind="veto_answer", members=tuple(e["vetoers"]), since=s.n + 1, context=context)
     return {**_turn(s, acted=True, stage="wait"), "group": group}
 
 

@@ -69,7 +69,8 @@ EVENTS: dict[str, str] = {
     "scoreboard_placed": "a mobile scoreboard placed or moved (R30)",
     "power_card_taken_back": "a played power card went back to the hand; its value is hidden (H3)",
     "decision_opened": "a simultaneous decision opened: kind, members, forced choices (§7)",
-    "choice_made": "a sealed choice of one member, visible to its author only (H6, H7)",
+    "choice_made": "a sealed choice (region id, sources list, or veto answer 0 = allow / k = veto_from(k)), "
+    "visible to its author only (H6, H7)",
     "choices_revealed": "all choices of a decision made public together; a veto resolution names the spent Veto (V5, V10)",
     "turn_ended": "a turn ended; the card is discarded unless it is the King card or a held Veto (R22)",
     "round_ended": "a round ended: unused offer discarded, Vetos expired, next start player (R12, R15, V9)",
