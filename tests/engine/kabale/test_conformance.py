@@ -168,3 +168,15 @@ def test_scramble_really_changes_hidden_cards() -> None:
     won = replace(state, players=tuple(players))
     other = scramble(won, 0, random.Random(3))
     assert other.players[1].won == ("trade_5",) and canon(GAME.view(won, 0)) == canon(GAME.view(other, 0))
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_random_games_with_options(seats: int) -> None:
+    """Plays random games with a chosen start seat and colours (K1, K4, KR33)."""
+    from engine.kabale.cards import COLOURS
+
+    options = {"first_seat": seats - 1, "colours": list(reversed(COLOURS))[:seats]}
+    for g in range(5 * scale()):
+        out = play(GAME, seats, options, f"opt-{seats}-{g}", CHECKS, check_leaks_every=5, sample_legal=2)
+        assert not out.problems, (g, out.problems[:3])
+        assert out.events[0]["colours"] == options["colours"]
