@@ -76,6 +76,9 @@ def leaks(s: State, events: list[Json], viewer: Any) -> list[str]:
             problems.append(f"viewer {viewer} sees {e['seat']}'s sealed choice (H6, H7)")
         if r and e["type"] == "power_card_taken_back" and e["seat"] != viewer and "value" in r:
             problems.append(f"viewer {viewer} sees a taken-back card (H3)")
+        back = e["type"] == "action_declared" and e["card"].startswith("d4_power_card_back")
+        if r and back and e["seat"] != viewer and r["action"].get("value") is not None:
+            problems.append(f"viewer {viewer} sees the declared take-back (H3)")
     return problems
 
 
