@@ -46,6 +46,15 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def ident_of(bearer: str | None, admin_token: str) -> str:
+    """Returns the credential identity that scopes idempotency records (never the token itself)."""
+    if not bearer:
+        return "anonymous"
+    if admin_token and hmac.compare_digest(bearer, admin_token):
+        return "operator"
+    return digest(bearer)
+
+
 def operator(bearer: str | None, admin_token: str) -> Principal:
     """Returns the operator principal for the server-wide admin token, else the anonymous one."""
     if bearer and admin_token and hmac.compare_digest(bearer, admin_token):

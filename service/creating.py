@@ -58,7 +58,7 @@ def create(
     stored = record(body_hash, 201, withheld)
     outcome = service._append(loaded, items, actor="system", idem=(scope, stored), meta=meta, create=True)
     if outcome.status == "idem":
-        return service._replayed(outcome.prior, body_hash), True
+        return service.replayed(outcome.prior, body_hash), True
     return answer, False
 
 

@@ -44,6 +44,7 @@ class Loaded:
     meta: dict[str, Any]
     game: Game
     folded: Folded
+    record: bytes | None = None
 
     @property
     def version(self) -> int:
@@ -88,15 +89,19 @@ class GameService:
 
     # ----- loading
 
-    def load(self, game_id: str) -> Loaded:
-        """Returns the game at its latest version; raises `unknown-game`."""
+    def load(self, game_id: str, scope: str | None = None) -> Loaded:
+        """Returns the game at its latest version (one round trip); raises `unknown-game`.
+
+        With an idempotency `scope` the same round trip fetches its record (`Loaded.record`).
+        """
         with self._lock:
             cached = self._cache.get(game_id)
         after = cached.version if cached else 0
         pipe = self.redis.pipeline(transaction=False)
         pipe.get(meta_key(game_id))
         pipe.xrange(log_key(game_id), f"{after + 1}-1", "+")
-        meta_raw, rows = pipe.execute()
+        pipe.get(idem_key(game_id, scope or "-"))
+        meta_raw, rows, prior = pipe.execute()
         if meta_raw is None:
             raise ServiceError("unknown-game", f"there is no game {game_id!r}")
         meta = json.loads(meta_raw)
@@ -106,7 +111,7 @@ class GameService:
             cached, envelopes = self._from_snapshot(game, game_id, envelopes)
         folded = fold(game, cached, envelopes) if envelopes else cached
         self._remember(game_id, folded)
-        return Loaded(game_id, meta, game, folded)
+        return Loaded(game_id, meta, game, folded, prior if scope else None)
 
     def _from_snapshot(
         self, game: Game, game_id: str, envelopes: list[Json]
@@ -166,29 +171,34 @@ class GameService:
         scope: str | None = None,
         body_hash: str = "",
         precondition: bool = False,
+        loaded: Loaded | None = None,
     ) -> Json:
         """Decides `moves` for `seat` in order and appends all their events or none.
 
         With `expected_version` a stale game is refused (`version-conflict`, 412 when it came
-        from If-Match); without it the moves are decided against the latest version.
+        from If-Match); without it the moves are decided against the latest version. A
+        `loaded` game (from `load(game_id, scope)`) saves the first round trip.
         """
         for _ in range(RETRIES):
-            loaded = self.load(game_id)
-            prior = self.recorded(game_id, scope, body_hash)
-            if prior is not None:
-                return prior
+            loaded = loaded or self.load(game_id, scope)
+            if loaded.record is not None:
+                return self.replayed(loaded.record, body_hash)
             _check_expected(loaded, expected_version, precondition)
             items, _ = self._decide_all(loaded, seat, moves)
             if loaded.folded.table.absent.get(seat) is not None:
                 items.insert(0, Item("service", {"type": "seat_returned", "seat": seat}))
             envs, after = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key)
-            answer = self._move_answer(loaded, seat, envs, after)
-            outcome = self._write(loaded, envs, after, idem=(scope, record(body_hash, 201, answer)))
+            dues = deadlines.due(loaded.game, after)
+            answer = self._move_answer(loaded, seat, envs, after, dues)
+            outcome = self._write(
+                loaded, envs, after, idem=(scope, record(body_hash, 201, answer)), dues=dues
+            )
             if outcome.status == "ok":
                 return answer
             if outcome.status == "idem":
-                return self._replayed(outcome.prior, body_hash)
-            _check_expected(self.load(game_id), expected_version, precondition)
+                return self.replayed(outcome.prior, body_hash)
+            loaded = self.load(game_id, scope)
+            _check_expected(loaded, expected_version, precondition)
         raise ServiceError("version-conflict", "the game kept changing; try again", version=loaded.version)
 
     def dry_run(self, game_id: str, seat: int, moves: list[Json]) -> Json:
@@ -197,7 +207,7 @@ class GameService:
         _check_running(loaded)
         items, _ = self._decide_all(loaded, seat, moves)
         envs, after = self._prepare(loaded, items, {"seat": seat}, None)
-        return self._move_answer(loaded, seat, envs, after)
+        return self._move_answer(loaded, seat, envs, after, deadlines.due(loaded.game, after))
 
     def _decide_all(self, loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item], Any]:
         """Returns the engine items of `moves` decided in order, and the state after them."""
@@ -217,14 +227,16 @@ class GameService:
                 items.append(Item("engine", event, move))
         return items, state
 
-    def _move_answer(self, loaded: Loaded, seat: int, envs: list[Json], after: Folded) -> Json:
+    def _move_answer(
+        self, loaded: Loaded, seat: int, envs: list[Json], after: Folded, dues: list[deadlines.Due]
+    ) -> Json:
         """Returns the answer to a move: new version, the entries as the seat sees them, prompts."""
         now = Loaded(loaded.game_id, loaded.meta, loaded.game, after)
         result = loaded.game.result(after.state) if after.state is not None else None
         return {
             "version": after.version,
             "entries": history.redact_all(loaded.game, envs, now.viewer(Principal("seat", seat))),
-            "prompts": [d.to_json() for d in deadlines.due(loaded.game, after)],
+            "prompts": [d.to_json() for d in dues],
             "result": result,
             "status": now.status,
         }
@@ -277,9 +289,11 @@ class GameService:
         idem: tuple[str | None, str] = (None, ""),
         meta: Json | None = None,
         create: bool = False,
+        dues: list[deadlines.Due] | None = None,
     ) -> Any:
         """Appends prepared envelopes with deadlines, snapshot and idempotency record, or nothing."""
         scope, record = idem
+        dues = deadlines.due(loaded.game, after) if dues is None else dues
         append = Append(
             loaded.game_id,
             loaded.version,
@@ -287,7 +301,7 @@ class GameService:
             idem_scope=scope or "",
             idem_record=record,
             idem_ttl=self.config.IDEMPOTENCY_TTL_S,
-            deadlines=deadlines.plan(deadlines.due(loaded.game, after)),
+            deadlines=deadlines.plan(dues),
             snapshot=(loaded.game.ENGINE_VERSION, pickle.dumps(after)),
             meta=json.dumps(meta) if meta is not None else "",
             create=create,
@@ -328,10 +342,10 @@ class GameService:
         if not scope:
             return None
         raw = self.redis.get(idem_key(game_id, scope))
-        return None if raw is None else self._replayed(raw, body_hash)
+        return None if raw is None else self.replayed(raw, body_hash)
 
     @staticmethod
-    def _replayed(raw: str | bytes, body_hash: str) -> Json:
+    def replayed(raw: str | bytes, body_hash: str) -> Json:
         record = json.loads(raw)
         if record["body"] != body_hash:
             raise ServiceError("idempotency-mismatch", "this Idempotency-Key was used with another body")

@@ -10,7 +10,7 @@ from flask import current_app, request
 from flask_smorest import Blueprint
 
 from service.api import schemas
-from service.auth import Principal, operator, resolve
+from service.auth import Principal, ident_of, operator, resolve
 from service.errors import STATUS, ServiceError, validation
 from service.games import GameService, Loaded
 from service.store import canonical
@@ -78,12 +78,17 @@ def need_admin(who: Principal) -> None:
     raise ServiceError(code, "the game's admin token is required")
 
 
-def idempotency(route: str, who: Principal, body: Any) -> tuple[str, str]:
+def request_ident() -> str:
+    """Returns the identity of the request's credential (scopes idempotency; see auth.ident_of)."""
+    return ident_of(bearer(), service().config.ADMIN_TOKEN)
+
+
+def idempotency(route: str, ident: str, body: Any) -> tuple[str, str]:
     """Returns (scope, body hash) of the request's Idempotency-Key for (credential, route)."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if not key or len(key) > 200:
         raise validation("the Idempotency-Key header (1-200 characters) is required on this route")
-    scope = hashlib.sha256(f"{who.ident}|{route}|{key}".encode()).hexdigest()
+    scope = hashlib.sha256(f"{ident}|{route}|{key}".encode()).hexdigest()
     return scope, hashlib.sha256(canonical(body)).hexdigest()
 
 

@@ -51,7 +51,7 @@ def create_game(body: dict[str, Any]) -> Any:
     withheld (`secrets_shown: false`); the game is created once.
     """
     who = anyone()
-    scope, body_hash = idempotency("POST /games", who, request.get_json(silent=True))
+    scope, body_hash = idempotency("POST /games", who.ident, request.get_json(silent=True))
     answer, replayed = service().create(body, scope=scope, body_hash=body_hash)
     headers = {"Location": f"/games/{answer['id']}", "Idempotent-Replayed": "true" if replayed else "false"}
     return answer, 201, headers

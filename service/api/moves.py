@@ -20,6 +20,7 @@ from service.api.common import (
     if_match,
     need_seat,
     problems,
+    request_ident,
     service,
 )
 from service.errors import ServiceError, problem, validation
@@ -73,12 +74,12 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
     returns the first answer and appends nothing.
     """
     svc = service()
-    loaded = svc.load(game_id)
-    who = caller(loaded)
-    seat = need_seat(who)
-    scope, body_hash = idempotency(f"POST /games/{game_id}/moves", who, request.get_json(silent=True))
-    prior = svc.recorded(game_id, scope, body_hash)
-    if prior is not None:
+    route = f"POST /games/{game_id}/moves"
+    scope, body_hash = idempotency(route, request_ident(), request.get_json(silent=True))
+    loaded = svc.load(game_id, scope)
+    seat = need_seat(caller(loaded))
+    if loaded.record is not None:
+        prior = svc.replayed(loaded.record, body_hash)
         return prior, 201, etag(prior["version"])
     expected, precondition = _expected(body)
     moves = parsed_moves(loaded, seat, body)
@@ -91,6 +92,7 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
         idempotency_key=request.headers["Idempotency-Key"].strip(),
         scope=scope,
         body_hash=body_hash,
+        loaded=loaded,
     )
     return answer, 201, etag(answer["version"])
 
