@@ -195,6 +195,7 @@ def _move_steps(s: State, seat: int, partial: Json, rules: tuple[int, int, int, 
         return _destinations(s, partial, moves)
     total, own_max, foreign_max, single = rules
     done = [m for m in moves if isinstance(m, dict)]
+    cards.plan(s, seat, {"type": "declare_action", "moves": done})  # refuses an illegal prefix
     if len(done) >= total:
         return []
     own = sum(1 for m in done if m.get("seat") == seat)
@@ -221,6 +222,8 @@ def _destinations(s: State, partial: Json, moves: list[Any]) -> list[Json]:
     last = moves[-1]
     src = data.AREA_INDEX.get(str(last.get("from")), -1)
     head = moves[:-1]
+    if set(last) != {"seat", "from"} or not 1 <= src < data.FRANCE or last["seat"] not in range(s.seats):
+        raise MalformedMove(f"malformed partial move {partial!r}: the last move needs a seat and a region")
     return [
         {**partial, "moves": [*head, {**last, "to": IDS[a]}], "complete": True}
         for a in range(data.FRANCE)
