@@ -25,6 +25,7 @@ import threading
 from collections.abc import Sequence
 
 from service.store import BUCKETS
+from workers.runtime import Runtime
 
 log = logging.getLogger("castillo.workers")
 COMMANDS = ("worker", "relay", "inbound-smtp")
@@ -94,7 +95,7 @@ def _stop_on_signals() -> threading.Event:
     return stop
 
 
-def run_relay(rt, buckets: Sequence[int], sweep_every: float) -> int:  # type: ignore[no-untyped-def]
+def run_relay(rt: Runtime, buckets: Sequence[int], sweep_every: float) -> int:
     """Relays until SIGTERM/SIGINT."""
     from workers import relay
 
@@ -104,7 +105,7 @@ def run_relay(rt, buckets: Sequence[int], sweep_every: float) -> int:  # type: i
     return 0
 
 
-def run_inbound(rt, listen: str) -> int:  # type: ignore[no-untyped-def]
+def run_inbound(rt: Runtime, listen: str) -> int:
     """Receives email replies until SIGTERM/SIGINT."""
     from workers import inbound
 
@@ -114,7 +115,7 @@ def run_inbound(rt, listen: str) -> int:  # type: ignore[no-untyped-def]
     return 0
 
 
-def preload(rt) -> None:  # type: ignore[no-untyped-def]
+def preload(rt: Runtime) -> None:
     """Imports the job modules and every game before rq forks a work horse per job.
 
     Forked horses inherit what the worker imported; without this each job would import
@@ -128,7 +129,7 @@ def preload(rt) -> None:  # type: ignore[no-untyped-def]
     _ = rt.games, rt.transport
 
 
-def run_worker(rt, ns: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
+def run_worker(rt: Runtime, ns: argparse.Namespace) -> int:
     """Runs the rq worker in the main thread, the relay as a child, the SMTP listener as a thread."""
     from rq import SimpleWorker, Worker
 

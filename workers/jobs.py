@@ -17,11 +17,12 @@ import logging
 import time
 
 from service import mailplay
+from service.games import Loaded
 from workers import deadlines, notices
 from workers.compose import compose
 from workers.notify import enqueue_notice, letter_for, marker, observe, retry_policy, send_notice
 from workers.queue import job_id
-from workers.runtime import current
+from workers.runtime import Runtime, current
 from workers.transport import deliver
 
 log = logging.getLogger("castillo.jobs")
@@ -54,7 +55,7 @@ def on_entries(game_id: str, first: int, last: int) -> str:
     return f"{game_id} v{first}-{last}: {loaded.status}"
 
 
-def _turns(rt, loaded, emails: list[int], skip: bool) -> None:  # type: ignore[no-untyped-def]
+def _turns(rt: Runtime, loaded: Loaded, emails: list[int], skip: bool) -> None:
     """Queues a turn email for every seat whose prompt is open (invitations carry the first ones)."""
     if skip:
         return

@@ -80,14 +80,15 @@ def content_for(
 ) -> Content | None:
     """Returns the email of `kind`, or None when it no longer applies (the decision closed)."""
     prompt = notices.prompt_of(seen, seat)
-    open_ = prompt is not None and prompt["id"] == ref.split("#")[0]
+    due = prompt if prompt is not None and prompt["id"] == ref.split("#")[0] else None
+    quiet = seat in facts["table"].absent  # auto-played at once: asking would only be noise
     match kind:
         case "invite":
             return notices.invite(seen, seat)
-        case "turn" if open_ and seat not in facts["table"].absent:
-            return notices.turn(seen, seat, prompt)  # type: ignore[arg-type]
-        case "reminder" if open_ and seat not in facts["table"].absent:
-            return notices.reminder(seen, seat, prompt, time.time())  # type: ignore[arg-type]
+        case "turn" if due is not None and not quiet:
+            return notices.turn(seen, seat, due)
+        case "reminder" if due is not None and not quiet:
+            return notices.reminder(seen, seat, due, time.time())
         case "autopass":
             return notices.autopass(seen, seat, tuple(detail))
         case "absent" | "returned":

@@ -14,6 +14,7 @@ import redis
 from rq import Queue
 
 from service.config import Config
+from service.games import GameService
 from workers.queue import connect, queue
 from workers.transport import Transport
 
@@ -35,10 +36,8 @@ class Runtime:
         return queue(connect(self.config.QUEUE_REDIS_URL or self.config.REDIS_URL))
 
     @cached_property
-    def games(self):  # type: ignore[no-untyped-def]
+    def games(self) -> GameService:
         """Returns the GameService on the store's Redis."""
-        from service.games import GameService
-
         return GameService(self.redis, self.config)
 
     @cached_property

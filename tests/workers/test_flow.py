@@ -103,9 +103,11 @@ def test_an_illegal_reply_is_answered_with_the_reason_and_the_legal_moves(redis_
     version = rt.games.load(game_id).version
     mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], "play king 9", "bad"))
     mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], "dance a jig", "worse"))
+    mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], f"{legal[0]}\n{legal[1]}", "batch"))
     harness.work(rt)
-    answers = smtp.inbox.wait_for(5)[3:]
-    assert rt.games.load(game_id).version == version
+    answers = smtp.inbox.wait_for(6)[3:]
+    assert rt.games.load(game_id).version == version  # a reply is one batch: all or nothing
+    assert "move 2 of 2" in body(answers[2])
     for answer in answers:
         text = body(answer)
         assert "move refused" in answer["Subject"] and "Not played:" in text
@@ -134,3 +136,23 @@ def test_forged_and_expired_reply_addresses_play_nothing(redis_url, r, smtp):
     harness.work(rt)
     assert rt.games.load(game_id).version == version
     assert len(smtp.inbox.messages) == 3  # no answer to unknown senders (no backscatter)
+
+
+def test_emails_show_other_seats_only_what_they_may_see(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt)
+    harness.pump(rt)
+    for _ in range(5):
+        loaded = rt.games.load(game_id)
+        seat = next(iter(loaded.game.pending(loaded.folded.state)))
+        rt.games.submit(game_id, seat, [loaded.game.legal_moves(loaded.folded.state, seat)[0]])
+        harness.pump(rt)
+    turns = [m for m in smtp.inbox.messages if "your turn" in m["Subject"]]
+    assert len(turns) == 5
+    for message in turns:
+        me = int(re.search(r"p(\d)@", message["To"]).group(1))
+        changes = body(message).split("Since your last move:")[1].split("\n\n")[0].splitlines()
+        for line in changes:
+            secret = re.search(r"(card_played|cards_drawn).*seat=(\d)", line)
+            if secret and int(secret.group(2)) != me:
+                assert "card=" not in line and "cards=" not in line, line
