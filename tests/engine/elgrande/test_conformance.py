@@ -9,6 +9,8 @@ seat's hand or played pile, or another seat's sealed choice.
 from __future__ import annotations
 
 import itertools
+import json
+import random
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ import pytest
 import engine
 from engine.elgrande import data
 from engine.elgrande.state import State
-from tests.conformance import Checks, canon, play, scale
+from tests.conformance import Checks, canon, fold, play, random_move, scale
 
 game = engine.get_game("elgrande")
 Json = dict[str, Any]
@@ -113,3 +115,19 @@ def test_replay_is_byte_identical() -> None:
     out = play(game, 4, {}, "replay-seed", Checks())
     again = play(game, 4, {}, "replay-seed", Checks())
     assert canon(out.events) == canon(again.events)
+
+
+def test_replay_from_canonical_json_matches_and_decide_is_byte_identical() -> None:
+    # design.md "The log": verify re-runs decide on the folded log and demands byte-identical events
+    rnd = random.Random(5)
+    events = game.setup(5, {}, "json-replay")
+    state = replayed = fold(game, events)
+    while game.result(state) is None:
+        seat = rnd.choice(sorted(game.pending(state)))
+        move = json.loads(canon(random_move(game, state, seat, rnd)))
+        new = game.decide(state, seat, move)
+        assert canon(game.decide(replayed, seat, move)) == canon(new)
+        for event in new:
+            state = game.evolve(state, event)
+            replayed = game.evolve(replayed, json.loads(canon(event)))
+    assert canon(game.view(replayed, "all")) == canon(game.view(state, "all"))
