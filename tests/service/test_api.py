@@ -44,12 +44,14 @@ def test_create_stores_no_secret_in_the_log(client: FlaskClient, rds: Any) -> No
     assert "seed" not in json.dumps(log["entries"][1]["event"])
 
 
-def test_full_kabale_game_over_http_then_public_and_verified(client: FlaskClient) -> None:
-    game = create(client, seats=3)
+@pytest.mark.parametrize("name", ["kabale", "elgrande"])
+def test_full_game_over_http_then_public_and_verified(client: FlaskClient, name: str) -> None:
+    game = create(client, game=name, seats=3)
     moves = play_to_end(client, game)
     assert moves > 20
     summary = client.get(f"/games/{game['id']}").get_json()
     assert summary["status"] == "finished" and summary["result"]["winners"]
+    assert summary["prompts"] == []
     view = client.get(f"/games/{game['id']}/view").get_json()
     assert view["viewer"] == "all"
     log = client.get(f"/games/{game['id']}/events?limit=500").get_json()
@@ -58,6 +60,22 @@ def test_full_kabale_game_over_http_then_public_and_verified(client: FlaskClient
     assert report["ok"] and report["complete"] and report["replay"]["ok"], report
     text = client.get(f"/games/{game['id']}/record?format=text").data.decode()
     assert "# result:" in text and "P0 (seat 0): " in text
+    lines = client.get(f"/games/{game['id']}/record").data.decode().splitlines()
+    assert len(lines) == summary["version"] and json.loads(lines[-1])["v"] == summary["version"]
+
+
+def test_legal_moves_extend_a_partial_move(client: FlaskClient) -> None:
+    game = create(client)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    seat = client.get(f"/games/{gid}").get_json()["prompts"][0]["seat"]
+    legal = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[seat])).get_json()
+    assert legal["prompt"]["kind"] == "play" and len(legal["notation"]) == len(legal["moves"])
+    partial = {"type": "play"}
+    steps = client.post(f"/games/{gid}/legal-moves", json={"partial": partial}, headers=bearer(tokens[seat]))
+    assert steps.status_code == 200 and steps.get_json()["moves"]
+    assert all("complete" in m for m in steps.get_json()["moves"])
+    idle = client.get(f"/games/{gid}/legal-moves", headers=bearer(tokens[1 - seat])).get_json()
+    assert idle["prompt"] is None and idle["moves"] == []
 
 
 def test_redaction_per_viewer_on_every_endpoint(client: FlaskClient) -> None:

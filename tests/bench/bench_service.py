@@ -1,0 +1,204 @@
+"""Benchmarks POST-move throughput and latency under gunicorn against a trivial endpoint's ceiling.
+
+Run on demand (not collected by pytest):
+
+    python tests/bench/bench_service.py [--games 1000] [--clients 16] [--moves 24] [--workers 2]
+
+It creates the games through GameService, precomputes each game's next moves with the engine
+(decide is deterministic given the folded state, seed included), starts gunicorn (gthread) on
+a loopback port, then runs `--clients` separate client processes, each owning a share of the
+games and POSTing their moves over keep-alive HTTP. In the same run it measures GET /ping (no
+Redis) with the same clients. It prints throughput, p50/p90/p99 latency, the move/ping ratio
+(goal >= 0.5, p99 <= 50 ms) and the CPU share of the load generator and of the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing as mp
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import psutil
+import redis
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def redis_url() -> str:
+    """Returns a claimed, flushed database (the same rules as the test suite)."""
+    from tests.conftest import _claim, _server_url, _with_db
+
+    url, _server = _server_url()
+    return _with_db(url, _claim(url))
+
+
+def prepare(url: str, games: int, moves: int) -> list[dict[str, Any]]:
+    """Creates the games and returns, per game, the scripted (token, move) list."""
+    from service.config import Config
+    from service.games import GameService
+
+    svc = GameService(redis.Redis.from_url(url), Config(REDIS_URL=url, SECRET_KEY="bench").completed())
+    out = []
+    for _ in range(games):
+        answer, _ = svc.create({"game": "kabale", "seats": [{"name": "a"}, {"name": "b"}]})
+        loaded = svc.load(answer["id"])
+        game, state, script = loaded.game, loaded.folded.state, []
+        for _ in range(moves):
+            seat, _prompt = next(iter(sorted(game.pending(state).items())))
+            move = game.legal_moves(state, seat)[0]
+            for event in game.decide(state, seat, move):
+                state = game.evolve(state, event)
+            script.append((answer["seats"][seat]["token"], move))
+        out.append({"id": answer["id"], "script": script})
+    return out
+
+
+def client(port: int, path_kind: str, work: list[dict[str, Any]], duration: float, queue: Any) -> None:
+    """Runs one client process: POSTs its games' moves (or GETs /ping) and reports latencies."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    latencies: list[float] = []
+    errors = 0
+    start = time.perf_counter()
+    if path_kind == "ping":
+        while time.perf_counter() - start < duration:
+            t0 = time.perf_counter()
+            conn.request("GET", "/ping")
+            response = conn.getresponse()
+            response.read()
+            latencies.append(time.perf_counter() - t0)
+            errors += response.status != 200
+    else:
+        for step in range(max(len(g["script"]) for g in work)):
+            for g in work:
+                if step >= len(g["script"]):
+                    continue
+                token, move = g["script"][step]
+                body = json.dumps({"move": move})
+                headers = {
+                    "Authorization": f"Bearer {token}",
+                    "Idempotency-Key": uuid.uuid4().hex,
+                    "Content-Type": "application/json",
+                }
+                t0 = time.perf_counter()
+                conn.request("POST", f"/games/{g['id']}/moves", body=body, headers=headers)
+                response = conn.getresponse()
+                response.read()
+                latencies.append(time.perf_counter() - t0)
+                errors += response.status != 201
+    cpu = sum(os.times()[:2])
+    queue.put({"latencies": latencies, "errors": errors, "cpu": cpu, "wall": time.perf_counter() - start})
+
+
+def run_clients(port: int, kind: str, shares: list[list[dict[str, Any]]], duration: float) -> dict[str, Any]:
+    """Starts one process per share, waits, and aggregates their reports."""
+    queue: Any = mp.Queue()
+    procs = [mp.Process(target=client, args=(port, kind, share, duration, queue)) for share in shares]
+    t0 = time.perf_counter()
+    for p in procs:
+        p.start()
+    reports = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+    wall = time.perf_counter() - t0
+    lat = sorted(x for r in reports for x in r["latencies"])
+    return {
+        "n": len(lat),
+        "wall": max(r["wall"] for r in reports),
+        "elapsed": wall,
+        "errors": sum(r["errors"] for r in reports),
+        "client_cpu": sum(r["cpu"] for r in reports),
+        "p50": lat[len(lat) // 2] * 1000,
+        "p90": lat[int(len(lat) * 0.9)] * 1000,
+        "p99": lat[int(len(lat) * 0.99)] * 1000,
+        "mean": statistics.fmean(lat) * 1000,
+    }
+
+
+def server_cpu(proc: psutil.Process) -> float:
+    procs = [proc, *proc.children(recursive=True)]
+    return sum(p.cpu_times().user + p.cpu_times().system for p in procs if p.is_running())
+
+
+def report(name: str, r: dict[str, Any], cpu_server: float) -> None:
+    rps = r["n"] / r["wall"]
+    cores = psutil.cpu_count() or 1
+    print(
+        f"{name:>5}: {r['n']} requests in {r['wall']:.1f} s = {rps:,.0f}/s; errors {r['errors']}; "
+        f"latency ms p50 {r['p50']:.1f} p90 {r['p90']:.1f} p99 {r['p99']:.1f} mean {r['mean']:.1f}"
+    )
+    print(
+        f"       CPU: load generator {r['client_cpu'] / (r['wall'] * cores):.0%} of {cores} cores, "
+        f"server (gunicorn) {cpu_server / (r['wall'] * cores):.0%}"
+    )
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--clients", type=int, default=16)
+    p.add_argument("--moves", type=int, default=24)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--threads", type=int, default=8)
+    p.add_argument("--ping-seconds", type=float, default=8.0)
+    ns = p.parse_args()
+    url = redis_url()
+    t0 = time.perf_counter()
+    games = prepare(url, ns.games, ns.moves)
+    print(f"prepared {ns.games} games x {ns.moves} moves in {time.perf_counter() - t0:.1f} s (Redis {url})")
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": url, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
+    from service.cli import gunicorn_command
+
+    command = gunicorn_command("127.0.0.1", port, ns.workers, ns.threads)
+    server = subprocess.Popen(command, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)
+    try:
+        _wait(port)
+        proc = psutil.Process(server.pid)
+        shares = [games[i :: ns.clients] for i in range(ns.clients)]
+        print(f"gunicorn gthread: {ns.workers} workers x {ns.threads} threads; {ns.clients} client processes")
+        before = server_cpu(proc)
+        ping = run_clients(port, "ping", [[] for _ in range(ns.clients)], ns.ping_seconds)
+        report("ping", ping, server_cpu(proc) - before)
+        before = server_cpu(proc)
+        moves = run_clients(port, "moves", shares, 0)
+        report("moves", moves, server_cpu(proc) - before)
+        ratio = (moves["n"] / moves["wall"]) / (ping["n"] / ping["wall"])
+        print(f"ratio moves/ping = {ratio:.2f} (goal >= 0.5); move p99 = {moves['p99']:.1f} ms (goal <= 50)")
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+        redis.Redis.from_url(url).flushdb()
+    return 0
+
+
+def _wait(port: int) -> None:
+    for _ in range(200):
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/ping")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("gunicorn did not start")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
