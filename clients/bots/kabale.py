@@ -100,7 +100,7 @@ class GreedyBot:
             a, b = columns[mine], columns[move["column"]]
             lead_a = leads(totals(a, turn.view["seats"]), turn.seat)
             lead_b = leads(totals(b, turn.view["seats"]), turn.seat)
-            return (lead_a - lead_b) * (b["goal"]["value"] - a["goal"]["value"])
+            return float((lead_a - lead_b) * (b["goal"]["value"] - a["goal"]["value"]))
 
         best = max(swaps, key=gain)
         return best if gain(best) > 0 else decline

@@ -15,14 +15,16 @@ Every POST carries an `Idempotency-Key` (uuid4 per call, reused on connection re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Generator, Iterator
+from typing import Any, cast
 
 import requests
 
 from clients.python import stream
 from clients.python.transport import Transport
 from clients.python.types import (
+    Aborted,
+    BotSeated,
     CreatedGame,
     EventPage,
     GameInfo,
@@ -32,8 +34,13 @@ from clients.python.types import (
     Json,
     LegalMoves,
     MoveResult,
+    PresenceResult,
+    Queued,
+    ReissuedToken,
     SessionToken,
     StreamEvent,
+    TimeControlChanged,
+    Unsubscribed,
     Validated,
     VerifyReport,
 )
@@ -248,7 +255,9 @@ class Client:
             yield from page.entries
             cursor = page.next if page.next != cursor else None
 
-    def follow(self, game_id: str, last_event_id: int | str | None = None) -> Iterator[StreamEvent]:
+    def follow(
+        self, game_id: str, last_event_id: int | str | None = None
+    ) -> Generator[StreamEvent, None, None]:
         """Yields the game's log entries live as server-sent events, reconnecting with Last-Event-ID.
 
         Each `entry` event's data is a log entry as the caller may see it; the last event is
@@ -268,43 +277,47 @@ class Client:
 
     # ----- seats and administration
 
-    def set_presence(self, game_id: str, seat: int, state: str, *, days: int = 0) -> Json:
+    def set_presence(self, game_id: str, seat: int, state: str, *, days: int = 0) -> PresenceResult:
         """Marks a seat "absent", "back" or on "vacation" for `days` (POST …/seats/{seat}/presence).
 
         Returns {seat, state, version}.
         """
         body: Json = {"state": state, "days": days}
-        return dict(self._json("POST", f"/games/{game_id}/seats/{seat}/presence", body=body))
+        return cast(PresenceResult, self._json("POST", f"/games/{game_id}/seats/{seat}/presence", body=body))
 
-    def reissue_token(self, game_id: str, seat: int) -> Json:
+    def reissue_token(self, game_id: str, seat: int) -> ReissuedToken:
         """Re-issues a seat's token (admin); the old token, links and sessions stop working.
 
         Returns {seat, token, link, version}.
         """
-        return dict(self._json("POST", f"/games/{game_id}/seats/{seat}/token"))
+        return cast(ReissuedToken, self._json("POST", f"/games/{game_id}/seats/{seat}/token"))
 
-    def seat_bot(self, game_id: str, seat: int, bot: str | None = "default") -> Json:
+    def seat_bot(self, game_id: str, seat: int, bot: str | None = "default") -> BotSeated:
         """Hands a seat to the server's default bot (admin), or back to its player with `bot=None`."""
-        return dict(self._json("POST", f"/games/{game_id}/seats/{seat}/bot", body={"bot": bot}))
+        return cast(BotSeated, self._json("POST", f"/games/{game_id}/seats/{seat}/bot", body={"bot": bot}))
 
-    def set_time_control(self, game_id: str, time_control: Json) -> Json:
+    def set_time_control(self, game_id: str, time_control: Json) -> TimeControlChanged:
         """Replaces the game's time control (admin); returns {time_control, version}."""
-        return dict(self._json("PUT", f"/games/{game_id}/time-control", body=time_control))
+        return cast(
+            TimeControlChanged, self._json("PUT", f"/games/{game_id}/time-control", body=time_control)
+        )
 
-    def abort(self, game_id: str, reason: str | None = None) -> Json:
+    def abort(self, game_id: str, reason: str | None = None) -> Aborted:
         """Aborts the game (admin): it ends without a result and becomes public."""
         body = {"reason": reason} if reason is not None else {}
-        return dict(self._json("POST", f"/games/{game_id}/abort", body=body))
+        return cast(Aborted, self._json("POST", f"/games/{game_id}/abort", body=body))
 
-    def unsubscribe(self, token: str) -> Json:
+    def unsubscribe(self, token: str) -> Unsubscribed:
         """Stops one game's emails to the seat of an unsubscribe token (RFC 8058 one-click)."""
-        return dict(self._json("POST", f"/unsubscribe/{token}"))
+        return cast(Unsubscribed, self._json("POST", f"/unsubscribe/{token}"))
 
-    def inbound_email(self, raw_message: bytes, secret: str, *, recipient: str | None = None) -> Json:
+    def inbound_email(self, raw_message: bytes, secret: str, *, recipient: str | None = None) -> Queued:
         """Hands a raw RFC 5322 message to the server as a mail gateway would; returns {status, job, game, seat}."""
         headers = {"Content-Type": "message/rfc822", "X-Inbound-Secret": secret}
         params = {"recipient": recipient}
-        return dict(self._json("POST", "/inbound-email", data=raw_message, headers=headers, params=params))
+        return cast(
+            Queued, self._json("POST", "/inbound-email", data=raw_message, headers=headers, params=params)
+        )
 
 
 def _strip(move: Json) -> Json:
@@ -314,13 +327,11 @@ def _strip(move: Json) -> Json:
 
 def _move_body(move: Json | None, moves: list[Json] | None, text: str | None) -> Json:
     """Returns the body of a move submission; exactly one of the three must be given."""
-    given = [(k, v) for k, v in (("move", move), ("moves", moves), ("text", text)) if v is not None]
-    if len(given) != 1:
+    if sum(x is not None for x in (move, moves, text)) != 1:
         raise TypeError("give exactly one of move, moves or text")
-    key, value = given[0]
-    if key == "move":
-        return {"move": _strip(value)}
-    return {"moves": [_strip(m) for m in value]} if key == "moves" else {"text": value}
+    if move is not None:
+        return {"move": _strip(move)}
+    return {"moves": [_strip(m) for m in moves]} if moves is not None else {"text": text}
 
 
 def _expected(version: int | None) -> Json:

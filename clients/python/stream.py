@@ -7,7 +7,7 @@ exactly the versions missed. The `retry:` field sets the pause before reconnecti
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import requests
 
@@ -21,7 +21,9 @@ END_EVENTS = frozenset({"end"})
 MAX_FAILURES = 5
 
 
-def follow(http: Transport, game_id: str, last_event_id: int | str | None) -> Iterator[StreamEvent]:
+def follow(
+    http: Transport, game_id: str, last_event_id: int | str | None
+) -> Generator[StreamEvent, None, None]:
     """Yields the game's events up to and including `end`; reconnects after a dropped connection.
 
     Without `last_event_id` it starts at the game's current version, read first so that a
@@ -47,7 +49,7 @@ def follow(http: Transport, game_id: str, last_event_id: int | str | None) -> It
             failures += 1
             if failures > MAX_FAILURES:
                 raise ClientError(f"lost the event stream of {game_id}: {error}") from None
-        last = parser.last_id
+        last = parser.last_id if parser.last_id is not None else last
         pause = parser.retry_ms / 1000 if parser.retry_ms is not None else pause
         time.sleep(pause)
 

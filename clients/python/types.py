@@ -8,7 +8,7 @@ Moves, events, prompts and views stay plain JSON dicts: their shape belongs to e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 Json = dict[str, Any]
 
@@ -158,7 +158,7 @@ class GameSummary:
         return cls(
             id=body["id"],
             game=body["game"],
-            title=body.get("title", body["game"]),
+            title=str(body.get("title") or body["game"]),
             status=body["status"],
             version=body["version"],
             seats=tuple(Seat.from_json(s) for s in body["seats"]),
@@ -348,3 +348,59 @@ class VerifyReport:
     def problems(self) -> tuple[str, ...]:
         """Returns every problem found, chain first."""
         return self.chain.problems + (self.replay.problems if self.replay else ())
+
+
+class PresenceResult(TypedDict):
+    """POST …/seats/{seat}/presence: the seat's new presence state and the game version."""
+
+    seat: int
+    state: str
+    version: int
+
+
+class ReissuedToken(TypedDict):
+    """POST …/seats/{seat}/token: the seat's new secret token and play link (shown once)."""
+
+    seat: int
+    token: str
+    link: str
+    version: int
+
+
+class BotSeated(TypedDict):
+    """POST …/seats/{seat}/bot: which server bot now plays the seat (None: its player again)."""
+
+    seat: int
+    bot: str | None
+    version: int
+
+
+class TimeControlChanged(TypedDict):
+    """PUT …/time-control: the time control now in force."""
+
+    time_control: Json
+    version: int
+
+
+class Aborted(TypedDict):
+    """POST …/abort: the game's final status ("aborted") and version."""
+
+    status: str
+    version: int
+
+
+class Unsubscribed(TypedDict):
+    """POST /unsubscribe/{token}: the game and seat whose emails stopped."""
+
+    game: str
+    seat: int
+    unsubscribed: bool
+
+
+class Queued(TypedDict):
+    """POST /inbound-email: the rq job that will play the emailed reply and answer it."""
+
+    status: str
+    job: str
+    game: str
+    seat: int

@@ -153,3 +153,44 @@ def test_follow_resumes_after_a_given_version(server_url: str) -> None:
     admin.abort(created.id)
     events = list(Client(server_url).follow(created.id, version - 1))
     assert [e.version for e in events if e.event == "entry"] == [version, version + 1]
+
+
+def test_admin_and_seat_powers(server_url: str) -> None:
+    admin, created = _kabale(server_url)
+    seat0 = Client(server_url, created.seats[0].token)
+    assert seat0.set_presence(created.id, 0, "absent")["state"] == "absent"
+    assert seat0.set_presence(created.id, 0, "back")["state"] == "back"
+    with pytest.raises(errors.Forbidden):
+        seat0.reissue_token(created.id, 1)
+    fresh = admin.reissue_token(created.id, 0)
+    with pytest.raises(errors.Unauthorized):
+        seat0.view(created.id)
+    assert Client(server_url, fresh["token"]).view(created.id).viewer == 0
+    session = Client(server_url).open_session(created.id, created.seats[1].link or "")
+    assert session.seat == 1 and Client(server_url, session.token).view(created.id).viewer == 1
+    changed = admin.set_time_control(created.id, {"per_move": 7200})
+    assert changed["time_control"]["per_move"] == 7200
+    assert admin.seat_bot(created.id, 1)["bot"] == "default"
+    assert admin.abort(created.id, "done")["status"] == "aborted"
+    with pytest.raises(errors.GameOver):
+        admin.seat_bot(created.id, 1, None)
+
+
+def test_history_pages_state_at_validate_and_record(server_url: str) -> None:
+    _, created = _kabale(server_url)
+    spectator = Client(server_url)
+    summary = spectator.game(created.id)
+    player = Client(server_url, created.seats[summary.prompts[0].seat].token)
+    move = player.legal_moves(created.id).moves[0]
+    dry = player.validate(created.id, move)
+    assert dry.valid and dry.outcome is not None and spectator.game(created.id).version == summary.version
+    bad = player.validate(created.id, {"type": "play", "card": "nothing", "column": 0})
+    assert not bad.valid and bad.problem is not None
+    player.play(created.id, move)
+    first = spectator.events(created.id, after=0, limit=3)
+    assert [e["v"] for e in first.entries] == [1, 2, 3] and first.next == 3
+    assert len(list(spectator.all_events(created.id))) == spectator.game(created.id).version
+    assert spectator.state_at(created.id, 2).version == 2
+    assert spectator.record(created.id, "text").startswith("# Castillo record: kabale")
+    report = spectator.verify(created.id)
+    assert report.ok and not report.complete and report.replay is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from pathlib import Path
 from typing import Any
@@ -48,3 +49,32 @@ def test_every_mapped_method_exists_and_is_documented() -> None:
     for name in set(OPERATIONS.values()):
         method = getattr(Client, name)
         assert inspect.isfunction(method) and method.__doc__, name
+
+
+# Each typed result and the component schema of openapi.yaml it reads; RENAMED maps a
+# field to the member it is read from where the two names differ.
+RESULTS = {
+    "Health": "Health", "GameInfo": "CatalogGame", "SeatCredentials": "SeatCreated", "CreatedGame": "Created",
+    "Seat": "SeatOut", "Prompt": "Due", "GameSummary": "Summary", "SessionToken": "Session",
+    "GameView": "ViewOut", "LegalMoves": "Legal", "MoveResult": "MoveOut", "EventPage": "Page",
+    "Validated": "Validated", "Check": "Checked", "VerifyReport": "Verified", "PresenceResult": "PresenceOut",
+    "ReissuedToken": "Reissued", "BotSeated": "BotOut", "TimeControlChanged": "TimeControlChanged",
+    "Aborted": "Aborted", "Unsubscribed": "Unsubscribed", "Queued": "Queued",
+}  # fmt: skip
+RENAMED = {("Prompt", "id"): "prompt", ("Health", "ok"): "status"}
+
+
+@pytest.mark.parametrize("load", _specs())
+@pytest.mark.parametrize(("name", "schema"), sorted(RESULTS.items()))
+def test_typed_results_read_only_documented_members(load: Any, name: str, schema: str) -> None:
+    from clients.python import types
+
+    properties = set(load()["components"]["schemas"][schema]["properties"])
+    cls = getattr(types, name)
+    names = (
+        [f.name for f in dataclasses.fields(cls)]
+        if dataclasses.is_dataclass(cls)
+        else list(cls.__annotations__)
+    )
+    members = {RENAMED.get((name, n), n) for n in names if n != "raw"}
+    assert members <= properties, f"{name} reads {sorted(members - properties)}, not in {schema}"
