@@ -5,7 +5,7 @@ import { colour } from "./colours.js";
 import { actionCard, POWER_HEADS } from "./cards.js";
 import { confirmRow, draftControls } from "./controls.js";
 import { buildable } from "./moves.js";
-import { describeMove, promptText, seatName, areaName } from "./elgrande_text.js";
+import { describeMove, promptText, seatName, areaName, choiceText } from "./elgrande_text.js";
 
 const PREFER = ["scoreboard", "value", "answer", "from", "card", "area", "region"];
 const chooser = { legal: null, fixed: {} };
@@ -138,7 +138,7 @@ function waiting(ctx) {
   return h("div", {},
     h("div", { class: "what" }, v.result ? "The game is over." : who.length ? "Waiting…" : "Nothing to do."),
     who.length ? h("div", { class: "hint" }, `Waiting for ${who.join(", ")}.`) : null,
-    mine !== undefined ? h("div", { class: "draft" }, `Your sealed choice: ${typeof mine === "string" ? areaName(mine) : JSON.stringify(mine)}`) : null);
+    mine !== undefined ? h("div", { class: "draft" }, `Your sealed choice: ${choiceText(mine)}`) : null);
 }
 
 /**

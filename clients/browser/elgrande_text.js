@@ -72,6 +72,16 @@ function movedText(e) {
   return e.moves.map(([seat, from, to, n]) => `${n} ${colour(seat).name} ${from === "court" ? "" : `from ${areaName(from)} `}to ${areaName(to)}`).join(", ");
 }
 
+/** Returns a sealed choice as text: a region, a list of sources, or a veto answer. */
+export function choiceText(c) {
+  if (typeof c === "string") return areaName(c);
+  if (Array.isArray(c)) return c.map(choiceText).join(", ") || "nothing";
+  if (c && c.answer) return c.answer === "allow" ? "allows" : `vetoes${c.from > 1 ? ` from step ${c.from}` : ""}`;
+  if (c && c.region) return areaName(c.region);
+  if (c && c.sources) return choiceText(c.sources);
+  return JSON.stringify(c);
+}
+
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -98,8 +108,8 @@ export function describeEvent(entry, seats) {
     case "scoreboard_placed": return `Scoreboard ${e.scoreboard.slice(3).replace(/_/g, "·")} goes to ${areaName(e.to)}.`;
     case "power_card_taken_back": return `${who(e.seat)} takes a power card back${e.value ? ` (${e.value})` : ""}.`;
     case "decision_opened": return `${promptText(e.kind)[0]}: ${(e.members || []).map(who).join(", ")} must choose.`;
-    case "choice_made": return `${who(e.seat)} has chosen${e.choice !== undefined ? ` (${typeof e.choice === "string" ? areaName(e.choice) : JSON.stringify(e.choice)})` : ""}.`;
-    case "choices_revealed": return `Choices revealed: ${(e.choices || []).map(([s, c]) => `${who(s)} ${typeof c === "string" ? areaName(c) : c?.answer || JSON.stringify(c)}`).join(", ")}.`;
+    case "choice_made": return `${who(e.seat)} has chosen${e.choice !== undefined ? ` (${choiceText(e.choice)})` : ""}.`;
+    case "choices_revealed": return `Choices revealed: ${(e.choices || []).map(([s, c]) => `${who(s)} ${choiceText(c)}`).join(", ")}.`;
     case "turn_ended": return `${who(e.seat)} ends the turn.`;
     case "round_ended": return `Round ${e.round ?? ""} ends.`;
     case "general_scoring_ended": return "General scoring done.";

@@ -77,9 +77,8 @@ def test_a_turn_by_clicks_then_a_castillo_disc_then_history(
     page.click(".hand [data-power='13'].playable")
     confirm(page)
     prompt.get_by_text("Waiting for").wait_for()
-    for seat in range(3):
-        if seat != me:
-            play_seat(api, game["id"], game["seats"][seat]["token"])
+    for seat in ((me + 1) % 3, (me + 2) % 3):  # R11: bidding passes clockwise
+        play_seat(api, game["id"], game["seats"][seat]["token"])
     prompt.get_by_text("Take an action card").wait_for()
     page.click(".offer-panel button.card[data-card^='d5_king']")
     confirm(page)
@@ -106,7 +105,10 @@ def test_a_turn_by_clicks_then_a_castillo_disc_then_history(
     for seat in range(3):
         if seat != me and seat_due(api, game["id"]).get(seat) == "castillo_disc":
             play_seat(api, game["id"], game["seats"][seat]["token"])
-    page.locator(".history li", has_text="Choices revealed").wait_for()
+    version = api.get(f"/games/{game['id']}")["version"]
+    page.locator("[data-testid=history-at]", has_text=f"/ {version}").wait_for()
+    reveal = page.locator(".history li", has_text="Choices revealed").last.text_content() or ""
+    assert NAMES[me] in reveal
 
     latest = page.locator("[data-testid=history-at]").text_content()
     page.click("[data-testid=history-back]")
