@@ -107,3 +107,25 @@ def test_v7_multi_region_scorings_have_one_step_per_region() -> None:
     assert t.view(R)["decision"]["declaration"]["steps"] == 3
     t.play(R, {"type": "answer_veto", "answer": "veto", "from": 2})
     assert [e["area"] for e in events_of(t.events, "area_scored")] == ["galicia"]
+
+
+def test_v9_expiry_counts_played_rounds_under_short_game() -> None:
+    # V9, O-S1: a Veto taken in round 3 lasts through round 5 (round 4 is not played)
+    seed = next(
+        f"sv{i}"
+        for i in range(500)
+        if G.setup(4, {"short_game": True}, f"sv{i}")[0]["stacks"]["2"][1].startswith("d2_veto")
+    )
+    t = Table(4, seed=seed, options={"short_game": True})
+    while t.view()["round"] < 3 or t.view()["phase"] != "turns":
+        t.default(min(t.due()))
+    seat = t.view()["active"]
+    t.take(seat, "d2_veto")
+    (held,) = t.view()["vetos"]
+    assert (held["taken_round"], held["expires_round"]) == (3, 5)
+    while t.view()["round"] < 5:
+        t.default(min(t.due()))
+    assert [v["seat"] for v in t.view()["vetos"]] == [seat]
+    while t.view()["round"] < 6:
+        t.default(min(t.due()))
+    assert t.view()["vetos"] == []
