@@ -9,6 +9,13 @@ choose_action_card, turn_step (the active player's turn: `turn` = "r<round>:turn
 and the simultaneous decisions veto_answer, castillo_disc, eviction_disc, return_two_disc,
 return_all_disc, secret_scoring_disc, king_returns_choice (`turn` = the prompt id).
 
+Building a move click by click: `legal_moves(state, seat)` lists complete moves; the large
+families start from an empty member (`{"type": "place_caballeros", "to": {}}`,
+`{"type": "declare_action", "moves": []}`, `places: []`, `removals: []`, `supplement: {}`,
+`{"type": "supplement_court", "from": {}}`); `legal_moves(state, seat, partial=m)` returns
+the one-step extensions of m, each with `complete` (strip it before submitting). A move
+step is two clicks: `{seat, from}` (incomplete), then `{seat, from, to}`.
+
 Shape of `view(state, viewer)` (stable; the browser and CLI draw the board from it):
 
     game: "elgrande", version: int (engine events folded), viewer: seat | null | "all"

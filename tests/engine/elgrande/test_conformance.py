@@ -105,7 +105,7 @@ CASES = list(itertools.product(range(2, 6), range(len(OPTION_SETS))))
 
 @pytest.mark.parametrize(("seats", "opt"), CASES)
 def test_random_games_keep_the_invariants(seats: int, opt: int) -> None:
-    for k in range(12 * scale()):
+    for k in range(16 * scale()):
         seed = f"conformance-{seats}-{opt}-{k}"
         out = play(game, seats, OPTION_SETS[opt], seed, CHECKS, sample_legal=2, check_leaks_every=3)
         assert not out.problems, (seed, out.problems[:5])
