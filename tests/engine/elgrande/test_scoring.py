@@ -275,3 +275,38 @@ def test_secret_scoring_in_id_order() -> None:
 def test_e30_seville_scored_for_everyone_present() -> None:
     # E30, R46: seville (4/3/1) is scored by §3 for every player with caballeros there, n = 3
     assert score_area(counts_of(3, "R1 B2 Y3"), PRINTED["seville"]) == (0, 3, 4)
+
+
+def spec_points(counts: list[int], values: tuple[int, int, int], first_places: bool) -> list[int]:
+    """Transcribes the pseudo-code of §3.2 line by line (without bonuses)."""
+    n = len(counts)
+    paid_ranks = 1 if first_places else {2: 1, 3: 2, 4: 3, 5: 3}[n]
+    points = [0] * n
+    pos = 1
+    for c in sorted({c for c in counts if c >= 1}, reverse=True):
+        group = [p for p in range(n) if counts[p] == c]
+        rank = pos if len(group) == 1 else pos + 1
+        for p in group:
+            points[p] += values[rank - 1] if rank <= paid_ranks and rank <= 3 else 0
+        pos = rank + 1
+    return points
+
+
+def test_score_area_matches_the_spec_pseudo_code() -> None:
+    # §3.2, §3.3, R42-R44, R47: random areas against the literal algorithm plus the bonus rules
+    import random
+
+    rnd = random.Random(42)
+    for _ in range(3000):
+        n = rnd.randint(2, 5)
+        counts = [rnd.choice([0, 0, 1, 2, 2, 3, 4, 6]) for _ in range(n)]
+        values = rnd.choice([(4, 2, 0), (5, 3, 1), (7, 4, 2), (8, 4, 0), (4, 0, 0)])
+        first, king = rnd.random() < 0.3, rnd.random() < 0.3
+        grandes = {p for p in range(n) if rnd.random() < 0.3}
+        expected = spec_points(counts, values, first)
+        top = max(counts)
+        if top >= 1 and counts.count(top) == 1:
+            leader = counts.index(top)
+            expected[leader] += (2 if king else 0) + (2 if leader in grandes else 0)
+        got = score_area(counts, values, first_places=first, king_here=king, grande_owners=grandes)
+        assert list(got) == expected, (counts, values, first, king, grandes)
