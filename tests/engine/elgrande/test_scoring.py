@@ -7,6 +7,8 @@ the test_rules_*.py files.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.elgrande.scoring import (
@@ -294,8 +296,6 @@ def spec_points(counts: list[int], values: tuple[int, int, int], first_places: b
 
 def test_score_area_matches_the_spec_pseudo_code() -> None:
     # §3.2, §3.3, R42-R44, R47: random areas against the literal algorithm plus the bonus rules
-    import random
-
     rnd = random.Random(42)
     for _ in range(3000):
         n = rnd.randint(2, 5)
