@@ -43,12 +43,14 @@ def format_move(move: Json) -> str:
     """Returns the notation of a move, e.g. "play king 2"."""
     match move.get("type"):
         case "play":
-            return f"play {move['card']} {move['column']}"
+            return f"play {move.get('card')} {move.get('column')}"
         case "tuck":
-            return f"tuck {move['card']}"
+            return f"tuck {move.get('card')}"
         case "swap":
-            return f"swap {move['column']}"
-    return "decline"
+            return f"swap {move.get('column')}"
+        case "decline":
+            return "decline"
+    return f"? {move!r}"
 
 
 def _card(words: list[str], line: str) -> str:
