@@ -1,4 +1,4 @@
-"""Tests the auto-pass moves (§8 D1-D15, H11, R34) through `default_move`."""
+"""Tests the timeout chain and the secret-scoring default (§8 D12, D14, D15, H11) beyond test_defaults.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests a player's turn: intake, card choice, placement batch, special action, end (R17-R22, X5-X7, X29, X37, E31, P1, P2)."""
+"""Tests a player's turn: supplement, card choice, batch, skipping, discards (R17-R22, R34, X5-X7) beyond test_flow_turn.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests the declare-then-answer Veto (§6 V1-V13, H7, X35, X42) through the contract."""
+"""Tests Veto holding, answering, sealing, steps and expiry (§6 V1, V4, V6-V10, V13, X35, H7) beyond test_veto.py."""
 
 from __future__ import annotations
 
