@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from service.links import read_link_token
 from tests.workers import harness
@@ -156,3 +157,25 @@ def test_emails_show_other_seats_only_what_they_may_see(redis_url, r, smtp):
             secret = re.search(r"(card_played|cards_drawn).*seat=(\d)", line)
             if secret and int(secret.group(2)) != me:
                 assert "card=" not in line and "cards=" not in line, line
+
+
+def test_email_links_expire_and_forged_ones_are_refused(redis_url, r, smtp):
+    from dataclasses import replace
+
+    import pytest
+
+    from service.links import BadToken
+    from workers.runtime import install
+
+    rt = install(replace(harness.runtime(redis_url, smtp.url).config, LINK_MAX_AGE_S=1))
+    harness.create(rt, seats=2)
+    harness.pump(rt)
+    token = re.search(r"#k=(\S+)", body(smtp.inbox.wait_for(2)[0])).group(1)
+    read_link_token(harness.SECRET, token)
+    with pytest.raises(BadToken):
+        read_link_token(harness.SECRET, token[:-2] + ("AA" if not token.endswith("AA") else "BB"))
+    with pytest.raises(BadToken):
+        read_link_token("another-secret", token)
+    time.sleep(2.1)
+    with pytest.raises(BadToken):
+        read_link_token(harness.SECRET, token)
