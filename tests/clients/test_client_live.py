@@ -194,3 +194,44 @@ def test_history_pages_state_at_validate_and_record(server_url: str) -> None:
     assert spectator.record(created.id, "text").startswith("# Castillo record: kabale")
     report = spectator.verify(created.id)
     assert report.ok and not report.complete and report.replay is None
+
+
+class _DropFirstStream(requests.Session):
+    """Breaks the first event stream after its first chunk, as a dropped connection would."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.resumed_from: list[str | None] = []
+
+    def request(self, method: str, url: str, *args: Any, **kw: Any) -> requests.Response:  # type: ignore[override]
+        response = super().request(method, url, *args, **kw)
+        if not url.endswith("/stream"):
+            return response
+        self.resumed_from.append(kw.get("headers", {}).get("Last-Event-ID"))
+        if len(self.resumed_from) == 1:
+            chunks = response.iter_content
+
+            def broken(chunk_size: int | None = None, decode_unicode: bool = False) -> Any:
+                iterator = chunks(chunk_size=chunk_size)
+                yield next(iterator)
+                yield next(iterator)
+                raise requests.exceptions.ChunkedEncodingError("connection broken")
+
+            response.iter_content = broken  # type: ignore[method-assign]
+        return response
+
+
+def test_follow_resumes_with_last_event_id_after_a_dropped_connection(
+    server_url: str, monkeypatch: Any
+) -> None:
+    from clients.python import stream
+
+    monkeypatch.setattr(stream.time, "sleep", lambda _s: None)
+    admin, created = _kabale(server_url)
+    admin.abort(created.id)
+    session = _DropFirstStream()
+    events = list(Client(server_url, session=session).follow(created.id, 0))
+    versions = [e.version for e in events if e.event == "entry"]
+    assert versions == list(range(1, admin.game(created.id).version + 1)) and events[-1].event == "end"
+    assert len(session.resumed_from) == 2 and session.resumed_from[0] == "0"
+    assert session.resumed_from[1] is not None and 0 < int(session.resumed_from[1]) <= versions[-1]
