@@ -179,3 +179,22 @@ def test_email_links_expire_and_forged_ones_are_refused(redis_url, r, smtp):
     time.sleep(2.1)
     with pytest.raises(BadToken):
         read_link_token(harness.SECRET, token)
+
+
+def test_the_end_of_the_game_is_announced_with_the_scores(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt, seats=2)
+    harness.pump(rt)
+    for _ in range(2000):
+        loaded = rt.games.load(game_id)
+        if loaded.status != "running":
+            break
+        seat = next(iter(loaded.game.pending(loaded.folded.state)))
+        rt.games.submit(game_id, seat, [loaded.game.default_move(loaded.folded.state, seat)])
+    assert rt.games.load(game_id).status == "finished"
+    harness.pump(rt)
+    harness.pump(rt)
+    over = [m for m in smtp.inbox.messages if "game over" in m["Subject"]]
+    assert sorted(m["To"] for m in over) == ["P0 <p0@example.org>", "P1 <p1@example.org>"]
+    text = body(over[0])
+    assert "Final scores" in text and "Winner:" in text and over[0]["Reply-To"] is None
