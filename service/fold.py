@@ -7,7 +7,6 @@ engine events were appended (prompt deadlines start there). Folding is pure.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -30,6 +29,17 @@ class Table:
     timeouts: dict[int, int] = field(default_factory=dict)
     aborted: str | None = None
     created_ms: int = 0
+
+    def copy(self) -> Table:
+        """Returns a copy whose dicts and lists can change without touching this table."""
+        return replace(
+            self,
+            time_control=dict(self.time_control),
+            absent=dict(self.absent),
+            bots=dict(self.bots),
+            vacations={seat: list(spans) for seat, spans in self.vacations.items()},
+            timeouts=dict(self.timeouts),
+        )
 
     def vacation_spans(self, seat: int) -> list[tuple[date, date]]:
         """Returns the seat's vacations as (first day, last day) pairs."""
@@ -83,7 +93,7 @@ def _seat_bot(table: Table, seat: int, bot: str | None, t: int) -> None:
 def fold(game: Game, start: Folded | None, envelopes: Iterable[dict[str, Any]]) -> Folded:
     """Returns the fold of `start` (not modified) followed by `envelopes` in version order."""
     base = start or Folded()
-    out = replace(base, times=list(base.times), table=copy.deepcopy(base.table))
+    out = replace(base, times=list(base.times), table=base.table.copy())
     for env in envelopes:
         if env["kind"] == "engine":
             out.state = game.evolve(out.state, env["event"])

@@ -33,6 +33,7 @@ from service.store import Append, Store, canonical, idem_key, log_key, meta_key,
 
 RETRIES = 8
 CACHE_GAMES = 2048
+SNAPSHOT_EVERY = 8
 MAX_CHAIN = 500
 
 
@@ -90,43 +91,44 @@ class GameService:
     # ----- loading
 
     def load(self, game_id: str, scope: str | None = None) -> Loaded:
-        """Returns the game at its latest version (one round trip); raises `unknown-game`.
+        """Returns the game at its latest version; raises `unknown-game`.
 
-        With an idempotency `scope` the same round trip fetches its record (`Loaded.record`).
+        One round trip when this process has folded the game before (then only newer entries
+        are read), two otherwise (the Redis snapshot, then the entries after it). With an
+        idempotency `scope` the first round trip also fetches its record (`Loaded.record`).
         """
         with self._lock:
             cached = self._cache.get(game_id)
-        after = cached.version if cached else 0
         pipe = self.redis.pipeline(transaction=False)
         pipe.get(meta_key(game_id))
-        pipe.xrange(log_key(game_id), f"{after + 1}-1", "+")
         pipe.get(idem_key(game_id, scope or "-"))
-        meta_raw, rows, prior = pipe.execute()
+        if cached is not None:
+            pipe.xrange(log_key(game_id), f"{cached.version + 1}-1", "+")
+        else:
+            pipe.hgetall(snapshot_key(game_id))
+        meta_raw, prior, rows = pipe.execute()
         if meta_raw is None:
             raise ServiceError("unknown-game", f"there is no game {game_id!r}")
         meta = json.loads(meta_raw)
         game = engine.get_game(meta["game"])
-        envelopes = [json.loads(f[b"envelope"]) for _, f in rows]
         if cached is None:
-            cached, envelopes = self._from_snapshot(game, game_id, envelopes)
-        folded = fold(game, cached, envelopes) if envelopes else cached
+            cached, rows = self._from_snapshot(game, game_id, rows)
+        envelopes = [json.loads(f[b"envelope"]) for _, f in rows]
+        folded = fold(game, cached, envelopes) if envelopes or cached is None else cached
         self._remember(game_id, folded)
         return Loaded(game_id, meta, game, folded, prior if scope else None)
 
-    def _from_snapshot(
-        self, game: Game, game_id: str, envelopes: list[Json]
-    ) -> tuple[Folded | None, list[Json]]:
-        """Returns the Redis snapshot (if usable) and the envelopes still to fold after it."""
-        blob = self.redis.hget(snapshot_key(game_id), game.ENGINE_VERSION)
-        if blob is None:
-            return None, envelopes
-        snap: Folded = pickle.loads(blob)
-        rest = [e for e in envelopes if e["v"] > snap.version]
-        if snap.version > len(envelopes) or (
-            snap.version and envelopes[snap.version - 1]["hash"] != snap.last_hash
-        ):
-            return None, envelopes
-        return snap, rest
+    def _from_snapshot(self, game: Game, game_id: str, snaps: dict[bytes, bytes]) -> tuple[Folded | None, Any]:
+        """Returns the game's Redis snapshot for this engine version (if any) and the rows after it."""
+        blob = snaps.get(game.ENGINE_VERSION.encode())
+        snap: Folded | None = pickle.loads(blob) if blob is not None else None
+        after = snap.version if snap else 0
+        rows = self.redis.xrange(log_key(game_id), f"{after + 1}-1", "+")
+        if snap is not None and snap.version:
+            anchor = self.store.read(game_id, snap.version - 1, snap.version)
+            if not anchor or anchor[0]["hash"] != snap.last_hash:
+                return None, self.redis.xrange(log_key(game_id), "1-1", "+")
+        return snap, rows
 
     def _remember(self, game_id: str, folded: Folded) -> None:
         """Keeps the newest fold of a game in the per-process map (never an older one)."""
@@ -210,7 +212,7 @@ class GameService:
         return self._move_answer(loaded, seat, envs, after, deadlines.due(loaded.game, after))
 
     def _decide_all(self, loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item], Any]:
-        """Returns the engine items of `moves` decided in order, and the state after them."""
+        """Returns the engine items of `moves` decided in order (state after all but the last)."""
         _check_running(loaded)
         if not moves:
             raise validation("no move given")
@@ -222,9 +224,10 @@ class GameService:
                 if len(moves) > 1:
                     exc.message = f"move {index + 1} of {len(moves)}: {exc.message}"
                 raise
-            for event in events:
-                state = loaded.game.evolve(state, event)
-                items.append(Item("engine", event, move))
+            items.extend(Item("engine", event, move) for event in events)
+            if index + 1 < len(moves):  # the next move is decided on the state after this one
+                for event in events:
+                    state = loaded.game.evolve(state, event)
         return items, state
 
     def _move_answer(
@@ -302,7 +305,7 @@ class GameService:
             idem_record=record,
             idem_ttl=self.config.IDEMPOTENCY_TTL_S,
             deadlines=deadlines.plan(dues),
-            snapshot=(loaded.game.ENGINE_VERSION, pickle.dumps(after)),
+            snapshot=self._snapshot(loaded, after),
             meta=json.dumps(meta) if meta is not None else "",
             create=create,
         )
@@ -312,6 +315,13 @@ class GameService:
         elif outcome.status == "exists":
             raise ServiceError("version-conflict", "a game with this id exists already")
         return outcome
+
+    @staticmethod
+    def _snapshot(loaded: Loaded, after: Folded) -> tuple[str, bytes] | None:
+        """Returns the snapshot to store with an append: every SNAPSHOT_EVERY versions and at the end."""
+        crossed = after.version // SNAPSHOT_EVERY != loaded.version // SNAPSHOT_EVERY
+        over = after.table.aborted or (after.state is not None and loaded.game.result(after.state) is not None)
+        return (loaded.game.ENGINE_VERSION, pickle.dumps(after)) if crossed or over else None
 
     def _envelopes(
         self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None, t: int

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, request
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from service.api import schemas
@@ -101,6 +102,13 @@ def if_match() -> int | None:
     if not value.isdigit() or len(value) > 12:
         raise validation(f'If-Match must be a quoted version like "12", got {raw[:40]!r}')
     return int(value)
+
+
+def json_response(body: Any, status: int, headers: dict[str, str]) -> Response:
+    """Returns a JSON response built directly (hot paths skip re-serialising through the schema)."""
+    return Response(
+        json.dumps(body, separators=(",", ":")), status=status, mimetype="application/json", headers=headers
+    )
 
 
 def etag(version: int) -> dict[str, str]:

@@ -32,7 +32,7 @@ blp = Blueprint("games", __name__, url_prefix="/games", description="Games, view
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(schemas.CreateIn, error_status_code=400)
+@blp.arguments(schemas.CreateIn(), error_status_code=400)
 @blp.response(201, schemas.Created, headers={"Location": {"schema": {"type": "string"}}})
 @blp.doc(parameters=[IDEMPOTENCY], security=BEARER)
 @problems(
@@ -98,7 +98,7 @@ def get_game(game_id: str) -> Any:
 
 
 @blp.route("/<game_id>/sessions", methods=["POST"])
-@blp.arguments(schemas.SessionIn, error_status_code=400)
+@blp.arguments(schemas.SessionIn(), error_status_code=400)
 @blp.response(201, schemas.Session)
 @problems(blp, *GAME_CODES)
 def create_session(body: dict[str, Any], game_id: str) -> Any:
@@ -129,7 +129,7 @@ def get_view(game_id: str) -> Any:
 
 
 @blp.route("/<game_id>/state", methods=["GET"])
-@blp.arguments(schemas.StateArgs, location="query", error_status_code=400)
+@blp.arguments(schemas.StateArgs(), location="query", error_status_code=400)
 @blp.response(200, schemas.ViewOut, headers=ETAG)
 @blp.doc(security=BEARER)
 @problems(blp, *GAME_CODES)
@@ -153,7 +153,7 @@ def get_legal_moves(game_id: str) -> Any:
 
 
 @blp.route("/<game_id>/legal-moves", methods=["POST"])
-@blp.arguments(schemas.PartialIn, error_status_code=400)
+@blp.arguments(schemas.PartialIn(), error_status_code=400)
 @blp.response(200, schemas.Legal, headers=ETAG)
 @blp.doc(security=BEARER)
 @problems(blp, *GAME_CODES, "forbidden", "malformed-move", "illegal-move")

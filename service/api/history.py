@@ -39,7 +39,7 @@ RECORD_DOC = {
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
-@blp.arguments(schemas.PageArgs, location="query", error_status_code=400)
+@blp.arguments(schemas.PageArgs(), location="query", error_status_code=400)
 @blp.response(200, schemas.Page, headers=ETAG)
 @blp.doc(security=BEARER)
 @problems(blp, *GAME_CODES)
@@ -62,7 +62,7 @@ def _resume_point(default: int) -> int:
 
 
 @blp.route("/<game_id>/stream", methods=["GET"])
-@blp.arguments(schemas.StreamArgs, location="query", error_status_code=400)
+@blp.arguments(schemas.StreamArgs(), location="query", error_status_code=400)
 @blp.doc(
     security=BEARER,
     responses=STREAM_DOC,
@@ -111,7 +111,7 @@ def _events(svc: GameService, game_id: str, who: Principal, after: int) -> Itera
 
 
 @blp.route("/<game_id>/record", methods=["GET"])
-@blp.arguments(schemas.RecordArgs, location="query", error_status_code=400)
+@blp.arguments(schemas.RecordArgs(), location="query", error_status_code=400)
 @blp.doc(security=BEARER, responses=RECORD_DOC)
 @problems(blp, *GAME_CODES)
 def get_record(args: dict[str, Any], game_id: str) -> Response:

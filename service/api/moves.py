@@ -18,6 +18,7 @@ from service.api.common import (
     etag,
     idempotency,
     if_match,
+    json_response,
     need_seat,
     problems,
     request_ident,
@@ -62,7 +63,7 @@ def _expected(body: dict[str, Any]) -> tuple[int | None, bool]:
 
 
 @blp.route("/<game_id>/moves", methods=["POST"])
-@blp.arguments(schemas.MovesIn, error_status_code=400)
+@blp.arguments(schemas.MovesIn(), error_status_code=400)
 @blp.response(201, schemas.MoveOut, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.doc(parameters=[IDEMPOTENCY, IF_MATCH], security=BEARER)
 @problems(blp, *MOVE_CODES, "idempotency-mismatch", if_match=True)
@@ -80,7 +81,7 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
     seat = need_seat(caller(loaded))
     if loaded.record is not None:
         prior = svc.replayed(loaded.record, body_hash)
-        return prior, 201, etag(prior["version"])
+        return json_response(prior, 201, etag(prior["version"]))
     expected, precondition = _expected(body)
     moves = parsed_moves(loaded, seat, body)
     answer = svc.submit(
@@ -94,11 +95,11 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
         body_hash=body_hash,
         loaded=loaded,
     )
-    return answer, 201, etag(answer["version"])
+    return json_response(answer, 201, etag(answer["version"]))
 
 
 @blp.route("/<game_id>/moves/validate", methods=["POST"])
-@blp.arguments(schemas.MovesIn, error_status_code=400)
+@blp.arguments(schemas.MovesIn(), error_status_code=400)
 @blp.response(200, schemas.Validated)
 @blp.doc(security=BEARER)
 @problems(blp, *GAME_CODES, "forbidden", "version-conflict", if_match=True)

@@ -20,7 +20,7 @@ ADMIN_CODES = (*GAME_CODES, "forbidden", "not-found", "game-over", "version-conf
 
 
 @blp.route("/<game_id>/seats/<int:seat>/presence", methods=["POST"])
-@blp.arguments(schemas.PresenceIn, error_status_code=400)
+@blp.arguments(schemas.PresenceIn(), error_status_code=400)
 @blp.response(200, schemas.PresenceOut)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES, "vacation-exhausted")
@@ -47,7 +47,7 @@ def post_token(game_id: str, seat: int) -> Any:
 
 
 @blp.route("/<game_id>/seats/<int:seat>/bot", methods=["POST"])
-@blp.arguments(schemas.BotIn, error_status_code=400)
+@blp.arguments(schemas.BotIn(), error_status_code=400)
 @blp.response(200, schemas.BotOut)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES)
@@ -59,7 +59,7 @@ def post_bot(body: dict[str, Any], game_id: str, seat: int) -> Any:
 
 
 @blp.route("/<game_id>/time-control", methods=["PUT"])
-@blp.arguments(schemas.TimeControlIn, error_status_code=400)
+@blp.arguments(schemas.TimeControlIn(), error_status_code=400)
 @blp.response(200, schemas.TimeControlChanged)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES)
@@ -71,7 +71,7 @@ def put_time_control(body: dict[str, Any], game_id: str) -> Any:
 
 
 @blp.route("/<game_id>/abort", methods=["POST"])
-@blp.arguments(schemas.AbortIn, error_status_code=400)
+@blp.arguments(schemas.AbortIn(), error_status_code=400)
 @blp.response(200, schemas.Aborted)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES)

@@ -87,6 +87,8 @@ def test_view_at_n_equals_the_fold_of_the_first_n_entries(app: Flask, client: Fl
     svc: GameService = app.extensions["castillo"]
     gid, token = game["id"], game["seats"][0]["token"]
     loaded = svc.load(gid)
+    fresh = GameService(svc.redis, svc.config).load(gid)  # snapshot mid-game + the entries after it
+    assert fresh.folded == fold(loaded.game, None, svc.store.read(gid))
     for n in range(2, loaded.version + 1):
         served = client.get(f"/games/{gid}/state?at={n}", headers=bearer(token)).get_json()
         folded = fold(loaded.game, None, svc.store.read(gid, 0, n))
