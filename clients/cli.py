@@ -59,6 +59,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a terminal user gets one line, never a traceback
+        if os.environ.get("CASTILLO_DEBUG"):
+            raise
+        print(
+            f"castillo: unexpected {type(error).__name__}: {error} (CASTILLO_DEBUG=1 shows more)",
+            file=sys.stderr,
+        )
+        return 1
 
 
 def parser() -> argparse.ArgumentParser:

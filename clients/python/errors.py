@@ -243,5 +243,6 @@ def _problem_of(response: requests.Response) -> dict[str, Any]:
         body = None
     if isinstance(body, dict):
         return body
-    text = response.text.strip()
-    return {"title": response.reason or f"HTTP {response.status_code}", "detail": text[:300]}
+    plain = response.headers.get("Content-Type", "").startswith("text/plain")
+    detail = response.text.strip()[:300] if plain else ""
+    return {"title": response.reason or f"HTTP {response.status_code}", "detail": detail}

@@ -51,5 +51,6 @@ def test_code_is_read_from_type_uri_and_status_is_the_fallback() -> None:
 
 def test_non_json_body_still_gives_a_readable_error() -> None:
     error = errors.ProblemError.from_response(_response(502, "<html>Bad gateway</html>", "text/html"))
-    assert isinstance(error, errors.ServerError)
-    assert str(error) == "Reason: <html>Bad gateway</html>"
+    assert isinstance(error, errors.ServerError) and str(error) == "Reason"
+    error = errors.ProblemError.from_response(_response(503, "try later", "text/plain"))
+    assert isinstance(error, errors.Unavailable) and str(error) == "Reason: try later"
