@@ -90,11 +90,14 @@ def report(game: str, seats: int, results: list[tuple[int, dict]], times: list[f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--only", choices=("elgrande", "kabale"), help="bench one game only")
     ns = parser.parse_args()
     url, db_url = start_server()
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
     for game, seats in (("elgrande", 4), ("kabale", 3)):
+        if ns.only and game != ns.only:
+            continue
         times: list[float] = []
         started = time.perf_counter()
         results = [(i % seats, play(url, game, seats, i % seats, i, times)) for i in range(ns.games)]
