@@ -133,16 +133,24 @@ def _check_seat(loaded: Loaded, seat: int) -> None:
 
 
 def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
-    """Replaces a seat's token (old token and old sessions stop working); returns the new one once."""
+    """Replaces a seat's token: the old token, links and sessions stop working.
+
+    A seat with an email address gets a fresh play link by email (the workers re-invite it on
+    `seat_token_reissued`), so the admin never holds a credential that would show the seat's
+    hidden facts; only a seat without email has its new token and link returned, once.
+    """
     loaded = service.load(game_id)
     _check_seat(loaded, seat)
     token = new_token("seat")
     meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
-    meta["seats"][seat].update(token_hash=digest(token), not_before=int(service.clock()) + 1)
+    meta["seats"][seat].update(token_hash=digest(token), not_before=int(service.clock()))
     version = service.append_service(
         game_id, [{"type": "seat_token_reissued", "seat": seat}], meta=meta, expected=loaded.version
     )
-    return {"seat": seat, "token": token, "link": service.play_link(game_id, seat), "version": version}
+    if meta["seats"][seat].get("email"):
+        return {"seat": seat, "token": None, "link": None, "delivered": "email", "version": version}
+    link = service.play_link(game_id, seat)
+    return {"seat": seat, "token": token, "link": link, "delivered": "answer", "version": version}
 
 
 def seat_bot(service: GameService, game_id: str, seat: int, bot: str | None) -> Json:

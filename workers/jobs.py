@@ -41,6 +41,8 @@ def on_entries(game_id: str, first: int, last: int) -> str:
                 created = True
                 for seat in emails:
                     enqueue_notice(rt, game_id, seat, "invite")
+            case "seat_token_reissued" if event["seat"] in emails:
+                enqueue_notice(rt, game_id, event["seat"], "invite", str(env["v"]))
             case "seat_absent" | "seat_returned" as kind:
                 for seat in emails:
                     enqueue_notice(

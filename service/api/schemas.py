@@ -258,9 +258,12 @@ class PresenceOut(Schema):
 
 
 class Reissued(Schema):
+    """A re-issued seat credential: emailed to a seat with an address, else returned here once."""
+
     seat = fields.Integer(required=True)
-    token = fields.String(required=True)
-    link = fields.String(required=True)
+    token = fields.String(required=True, allow_none=True)
+    link = fields.String(required=True, allow_none=True)
+    delivered = fields.String(required=True, validate=validate.OneOf(["email", "answer"]))
     version = fields.Integer(required=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -10,6 +11,10 @@ from flask.testing import FlaskClient
 
 from service.links import make_link_token
 from tests.service.conftest import ADMIN, bearer, create, key
+
+
+def app_service(client: FlaskClient) -> Any:
+    return client.application.extensions["castillo"]
 
 
 def play_to_end(client: FlaskClient, game: dict[str, Any], limit: int = 3000) -> int:
@@ -278,12 +283,26 @@ def test_play_link_session_and_reissue(client: FlaskClient, config: Any) -> None
     assert client.post(f"/games/{gid}/sessions", json={"link": expired}).status_code == 401
     seat_token = game["seats"][1]["token"]
     assert client.post(f"/games/{gid}/seats/1/token", headers=bearer(seat_token)).status_code == 403
-    fresh = client.post(f"/games/{gid}/seats/1/token", headers=bearer(game["admin_token"]))
-    assert fresh.status_code == 201
-    assert client.get(f"/games/{gid}/view", headers=bearer(seat_token)).status_code == 401
+    emailed = client.post(f"/games/{gid}/seats/1/token", headers=bearer(game["admin_token"]))
     assert (
-        client.get(f"/games/{gid}/view", headers=bearer(fresh.get_json()["token"])).get_json()["viewer"] == 1
-    )
+        emailed.status_code == 201 and emailed.get_json()["token"] is None
+    )  # emailed, not shown to the admin
+    assert client.get(f"/games/{gid}/view", headers=bearer(seat_token)).status_code == 401
+    time.sleep(1.05)  # links and sessions issued before the second of a re-issue stop working
+    assert client.post(f"/games/{gid}/sessions", json={"link": token}).status_code == 201
+    client.post(f"/games/{gid}/seats/1/token", headers=bearer(game["admin_token"]))
+    time.sleep(1.05)
+    client.post(f"/games/{gid}/seats/1/token", headers=bearer(game["admin_token"]))
+    assert client.post(f"/games/{gid}/sessions", json={"link": token}).status_code == 401
+    assert client.get(f"/games/{gid}/view", headers=bearer(bearer1)).status_code == 401
+    fresh = app_service(client).play_link(gid, 1).split("#k=")[1]
+    assert client.post(f"/games/{gid}/sessions", json={"link": fresh}).status_code == 201
+    plain = create(client, emails=False)
+    answer = client.post(
+        f"/games/{plain['id']}/seats/0/token", headers=bearer(plain["admin_token"])
+    ).get_json()
+    assert answer["delivered"] == "answer"
+    assert client.get(f"/games/{plain['id']}/view", headers=bearer(answer["token"])).get_json()["viewer"] == 0
 
 
 def test_admin_powers_reveal_nothing_and_abort_makes_public(client: FlaskClient) -> None:
