@@ -154,9 +154,15 @@ def _turn_auto(s: State) -> list[Json]:
         return [_turn_start(s) if s.turn_index < len(s.order) else _round_end(s)]
     if t.stage == "card" and len(s.offer) == 1:  # R18, R34
         return [{"type": "action_card_taken", "seat": t.seat, "card": s.offer[0], "forced": True}]
-    if t.stage == "step" and t.acted and (t.placed or s.court[t.seat] == 0):
-        return [{"type": "turn_ended", "seat": t.seat}]
+    if t.stage == "step" and (t.placed or s.court[t.seat] == 0) and (t.acted or not _can_declare(s, t.seat)):
+        return [{"type": "turn_ended", "seat": t.seat}]  # R34: end_turn is all that is left
     return []
+
+
+def _can_declare(s: State, seat: int) -> bool:
+    from engine.elgrande import legal  # legal builds on the rules that build on this module
+
+    return bool(legal.declarations(s, seat))
 
 
 def _turn_start(s: State) -> Json:

@@ -131,10 +131,6 @@ def test_not_your_turn_for_the_others() -> None:
     assert G.legal_moves(t.state, 1) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a turn_step whose only legal move is end_turn is asked instead of applied (R34)",
-)
 def test_a_turn_with_nothing_left_to_do_ends_by_itself() -> None:
     # R34: the Grande stands in the King's region (no legal declaration) and the court is empty
     t = table(4, *OFFER[:3], "d4_move_grande")
