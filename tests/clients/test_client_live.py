@@ -235,3 +235,12 @@ def test_follow_resumes_with_last_event_id_after_a_dropped_connection(
     assert versions == list(range(1, admin.game(created.id).version + 1)) and events[-1].event == "end"
     assert len(session.resumed_from) == 2 and session.resumed_from[0] == "0"
     assert session.resumed_from[1] is not None and 0 < int(session.resumed_from[1]) <= versions[-1]
+
+
+def test_mail_doors_refuse_what_they_cannot_place(server_url: str) -> None:
+    client = Client(server_url)
+    assert client.ping()
+    with pytest.raises(errors.Forbidden, match="INBOUND_SECRET"):
+        client.inbound_email(b"From: a@example.org\r\nTo: r-x@localhost\r\n\r\nplay king 0\r\n", "guess")
+    with pytest.raises(errors.NotFound):
+        client.unsubscribe("not-a-token")
