@@ -88,3 +88,20 @@ def test_defaults_are_legal_for_every_pending_seat() -> None:
         s, _ = declare(_state(card), 0, **({"area": "aragon"} if card == "d4_eviction" else {}))
         for seat in game.pending(s):
             play(s, seat, game.default_move(s, seat))
+
+
+def test_golden_game_of_defaults_only() -> None:
+    # D1-D15: nobody places or declares, so only the home regions score: 3 × (first value + home bonus)
+    from tests.conformance import fold
+
+    events = game.setup(3, {}, "golden-defaults")
+    s = fold(game, events)
+    while game.result(s) is None:
+        seat = min(game.pending(s))
+        for event in game.decide(s, seat, game.default_move(s, seat)):
+            s = game.evolve(s, event)
+            events.append(event)
+    homes = events[0]["homes"]
+    assert homes == ["new_castile", "galicia", "basque_country"]  # first values 7, 4, 5
+    assert game.result(s) == {"scores": [27, 18, 21], "ranks": [1, 3, 2], "winners": [0], "tiebreak": None}
+    assert len(events) == 155
