@@ -85,7 +85,9 @@ def create_app(config: Config | None = None) -> Flask:
 
 
 def problem_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
-    """Returns a problem+json response."""
+    """Returns a problem+json response (401s name the Bearer scheme, RFC 6750)."""
+    if status == 401:
+        headers = {**(headers or {}), "WWW-Authenticate": 'Bearer realm="castillo"'}
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
 
 
