@@ -122,7 +122,7 @@ def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
             return [("take_back", seat, value)], {"value": value}
         case "d4_court_two":
             return _court_two(s, seat, move)
-    return [], {}  # d2_veto and d5_king's turn-card peers have no declaration
+    return [], {}  # d2_veto: taking it was the whole action (V8)
 
 
 GROUP_OF = {

@@ -163,7 +163,8 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
 
 def _place_steps(s: State, seat: int, partial: Json) -> list[Json]:
     places = partial["places"]
-    if not isinstance(places, list) or len(places) >= min(2, s.court[seat]):
+    cards.plan(s, seat, {"type": "declare_action", "places": places})  # refuses an illegal prefix
+    if len(places) >= min(2, s.court[seat]):
         return []
     return [
         {**partial, "places": [*places, IDS[a]], "complete": True} for a in range(data.FRANCE) if a != s.king
