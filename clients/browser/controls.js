@@ -114,6 +114,7 @@ export function nextChoice(prompter) {
  */
 export function draftControls(prompter, hooks) {
   const choice = prompter.busy ? null : nextChoice(prompter);
+  if (choice?.choices.length === 1 && Object.keys(prompter.filter).length) queueMicrotask(choice.choices[0].pick);
   const areaChoices = (choice?.choices || []).filter((c) => hooks.isArea(c.value));
   const otherChoices = (choice?.choices || []).filter((c) => !hooks.isArea(c.value));
   hooks.targets(areaChoices.map((c) => c.value), (area) => areaChoices.find((c) => c.value === area)?.pick());

@@ -34,8 +34,15 @@ function draftHooks(ctx, svg) {
     targets: (areas, onPick) => setTargets(svg, areas, onPick, chosenCounts(ctx.prompter.draft)),
     describe: (m) => describeMove(m, seats, card),
     askFor: (field, key) => (key ? askKey[key] : ask[field]) || "Choose:",
-    valueLabel: (v, key) => (key === "seat" ? `${label(colour(v).name)} — ${seatName(seats, v)}` : typeof v === "string" ? areaName(v) : typeof v === "object" && v ? describeMove({ type: "declare_action", moves: [v] }, seats) : String(v)),
+    valueLabel: (v, key) => (key === "seat" ? `${label(colour(v).name)} — ${seatName(seats, v)}` : typeof v === "string" ? areaName(v) : objectLabel(v, seats)),
   };
+}
+
+function objectLabel(v, seats) {
+  if (!v || typeof v !== "object") return String(v);
+  if ("from" in v && "seat" in v) return `${label(colour(v.seat).name)} from ${areaName(v.from)}${v.to ? ` → ${areaName(v.to)}` : ""}`;
+  if ("region" in v && "seat" in v) return `${seatName(seats, v.seat)}'s from ${areaName(v.region)}`;
+  return JSON.stringify(v);
 }
 
 function chosenCounts(draft) {
@@ -78,17 +85,25 @@ function turnStep(ctx, svg) {
   const declare = p.ofType("declare_action");
   const end = p.ofType("end_turn");
   const heads = actionCard(t.card)[0];
+  const builds = declare.filter(buildable);
+  const picks = declare.filter((m) => !buildable(m));
   return h("div", {},
     h("div", { class: "status-row" },
       h("span", { class: `tag ${t.placed ? "" : "turn"}` }, t.placed ? "✓ caballeros placed" : `place up to ${Math.min(heads, ctx.view.courts[ctx.seat])}`),
       h("span", { class: `tag ${t.acted ? "" : "turn"}` }, t.acted ? "✓ special action done" : "special action open")),
     h("div", { class: "choices" },
       place.length ? h("button", { class: "btn primary", "data-testid": "begin-place", onclick: () => p.begin(place[0]) }, "Place caballeros…") : null,
-      declare.length === 1 && buildable(declare[0]) ? h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.begin(declare[0]) }, `${actionCard(t.card)[1]}…`) : null,
+      ...builds.map((m) => h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.begin(m) }, buildLabel(m, t.card))),
       declare.length === 1 && !buildable(declare[0]) ? h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.select(declare[0]) }, `Use: ${actionCard(t.card)[1]}`) : null,
       end.length ? h("button", { class: "btn", "data-testid": "end-turn", onclick: () => p.select(end[0]) }, "End my turn") : null),
-    declare.length > 1 ? h("div", { class: "sub" }, h("div", { class: "hint" }, `${actionCard(t.card)[1]}: ${actionCard(t.card)[2]}`),
-      pickFrom(ctx, svg, declare, (m) => describeMove(m, seats, t.card))) : null);
+    picks.length > 1 ? h("div", { class: "sub" }, h("div", { class: "hint" }, `${actionCard(t.card)[1]}: ${actionCard(t.card)[2]}`),
+      pickFrom(ctx, svg, picks, (m) => describeMove(m, seats, t.card))) : null);
+}
+
+function buildLabel(m, card) {
+  const field = Object.keys(m).find((k) => k !== "type");
+  const what = { moves: "Move caballeros", places: "Place from your court", removals: "Choose removals", supplement: "Fill the court" }[field];
+  return `${what || actionCard(card)[1]}…`;
 }
 
 function vetoAnswer(ctx) {

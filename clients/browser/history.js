@@ -11,8 +11,13 @@ export class History {
     this.el = h("section", { class: "panel history", "aria-label": "History" });
   }
 
-  /** Loads log entries after the last one held, up to `version`, and redraws. */
-  async sync(version) {
+  /** Loads log entries after the last one held, up to `version`, and redraws (one load at a time). */
+  sync(version) {
+    this.loading = (this.loading || Promise.resolve()).catch(() => {}).then(() => this.load(version));
+    return this.loading;
+  }
+
+  async load(version) {
     for (;;) {
       const after = this.entries.length ? this.entries[this.entries.length - 1].v : 0;
       if (version !== null && after >= version) break;

@@ -124,3 +124,32 @@ def test_a_turn_by_clicks_then_a_castillo_disc_then_history(
     phone.goto(base_url + f"/play/{game['id']}")
     phone.wait_for_selector("svg.board .region")
     shot(phone, "elgrande-spectator-phone")
+
+
+def test_a_stack_one_special_action_built_click_by_click(api: Api, base_url: str, page_factory: Any) -> None:
+    game = api.create("elgrande", NAMES, {"short_game": True})
+    me = next(iter(seat_due(api, game["id"])))
+    tokens = [s["token"] for s in game["seats"]]
+    api.post(f"/games/{game['id']}/moves", {"move": {"type": "play_power_card", "value": 13}}, tokens[me])
+    for seat in ((me + 1) % 3, (me + 2) % 3):
+        play_seat(api, game["id"], tokens[seat])
+    page = page_factory(DESKTOP)
+    page.goto(base_url + link_path(game, me))
+    page.click(".offer-panel button.card[data-card^='d1_']")  # R10: stack 1 always offers a d1 card
+    confirm(page)
+    page.locator("[data-testid=begin-action]").first.click()
+    draft = page.locator("[data-testid=draft]")
+    draft.wait_for()
+    for _ in range(8):
+        if page.locator("[data-testid=done]").is_enabled() and any(w in draft.text_content() for w in "→,"):
+            break
+        target = page.locator("svg.board path.region.target")
+        if target.count():
+            target.first.click()
+        else:
+            page.locator(".drafting .choices button").first.click()
+        page.wait_for_timeout(150)
+    shot(page, "elgrande-special-action-desktop")
+    page.click("[data-testid=done]")
+    page.locator("[data-testid=prompt]").get_by_text("✓ special action done").wait_for()
+    page.locator(".history li", has_text="declares").wait_for()
