@@ -2,7 +2,8 @@
 
 The admin token takes the seats over (`POST …/seats/{seat}/token` re-issues each one's
 token, so only seats meant for bots should be chosen: by default those whose player name
-starts with "bot", as `castillo new --bot greedy` names them). Between turns the runner
+starts with "bot", as `castillo new --bot greedy` names them). A seat with an email
+address cannot be taken: the server mails its new link to its player instead. Between turns the runner
 waits on the game's event stream, so a bot answers a human's move at once.
 """
 
@@ -103,6 +104,11 @@ def fill_seats(
     players: dict[int, tuple[Client, Bot]] = {}
     for seat in chosen:
         token = admin.reissue_token(game_id, seat)["token"]
+        if token is None:  # the server mailed the new link to the seat's player instead
+            raise ValueError(
+                f"seat {seat} has an email address: its new link went to its player by email; "
+                "bots can only take seats without one"
+            )
         players[seat] = (Client(url, token), make_bot(summary.game, kind_of(names.get(seat, ""), kind)))
     return Table(url, game_id, players, seed).run(log)
 

@@ -359,11 +359,13 @@ class PresenceResult(TypedDict):
 
 
 class ReissuedToken(TypedDict):
-    """POST …/seats/{seat}/token: the seat's new secret token and play link (shown once)."""
+    """POST …/seats/{seat}/token: the seat's new token and play link, shown once — or, for a
+    seat with an email address, None for both and `delivered` "email" (the link goes by mail)."""
 
     seat: int
-    token: str
-    link: str
+    token: str | None
+    link: str | None
+    delivered: str
     version: int
 
 

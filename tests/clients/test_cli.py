@@ -92,14 +92,12 @@ def test_moves_then_play_by_text_pick_and_json(
         seat = _due_seat(server_url, game["id"])
         monkeypatch.setenv("CASTILLO_TOKEN", game["seats"][seat]["token"])
         code, out, _ = run(capsys, "moves", game["id"])
-        first = re.search(r"^\s*1\s+(play \w+ \d)$", out, re.MULTILINE)
-        assert code == 0 and first, out
-        card, column = first.group(1).split()[1:]
-        move = {
-            "text": [first.group(1)],
-            "pick": ["--pick", "1"],
-            "json": [json.dumps({"type": "play", "card": card, "column": int(column)})],
-        }[how]
+        first = re.search(r"^\s*1\s+(\S.*)$", out, re.MULTILINE)
+        assert code == 0 and first and out.startswith(f"seat {seat} owes: "), out
+        legal = json.loads(run(capsys, "moves", game["id"], "--json")[1])
+        move = {"text": [first.group(1)], "pick": ["--pick", "1"], "json": [json.dumps(legal["moves"][0])]}[
+            how
+        ]
         code, out, err = run(capsys, "play", game["id"], *move)
         assert code == 0 and out.startswith("accepted · version"), err
 
@@ -139,12 +137,16 @@ def test_bots_follow_record_and_verify(
         "--admin-token",
         game["admin_token"],
         "--seats",
-        "0,1,2",
+        "0,1",
         "--kind",
         "random",
-        "--seed",
-        "3",
         *url,
+    )
+    assert code == 1 and "seat 1 has an email address" in err
+    code, out, _ = run(capsys, "new", "kabale", "--bot", "random", "--bot", "greedy", "--json", *url)
+    game = json.loads(out)
+    code, out, err = run(
+        capsys, "bots", "--game", game["id"], "--admin-token", game["admin_token"], "--seed", "3", *url
     )
     assert code == 0 and "final: " in out and "winner" in out, err
     code, out, _ = run(capsys, "follow", game["id"], "--from", "0", *url)
