@@ -94,7 +94,12 @@ async function boot() {
     },
     onChange: () => draw(),
   });
-  ctx.summary = await api.get("");
+  try {
+    ctx.summary = await api.get("");
+  } catch (err) {
+    document.getElementById("title").textContent = "Game not found";
+    return mount(root, h("div", { class: "panel error-box", role: "alert" }, problemText(err)));
+  }
   const game = GAMES[ctx.summary.game];
   if (!game) return mount(root, h("div", { class: "panel" }, `This page cannot show ${ctx.summary.game} games.`));
   ctx.history = new History({ describe: game.describeEvent, names: () => ctx.summary.seats || [], onPick: (v) => showPast(v).catch(showError) });

@@ -156,6 +156,8 @@ export function render(ctx) {
   drawMap(ctx);
   drawPlayers(ctx);
   const ui = drawPrompt(panels.prompt, ctx, svg);
+  const due = ctx.live && ctx.seat !== null ? v.pending[String(ctx.seat)]?.kind : null;
+  document.getElementById("app").classList.toggle("focus-hand", due === "play_power_card");
   drawOffer(ctx, ui);
   drawHand(ctx, ui);
 }

@@ -171,7 +171,9 @@ export function drawPrompt(panel, ctx, svg) {
   if (!ctx.live) mount(panel, h("div", { class: "what" }, "Viewing the past"), h("div", { class: "hint" }, "Moves are disabled until you go back to now."));
   else if (!kind || !p.legal.length) mount(panel, waiting(ctx));
   else {
-    const [title, hint] = promptText(kind);
+    const [title, generic] = promptText(kind);
+    const evicted = kind === "eviction_disc" && typeof ctx.view.decision?.context === "string";
+    const hint = evicted ? `All your caballeros in ${areaName(ctx.view.decision.context)} must leave. ${generic}` : generic;
     const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
     mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, hint), main,
       p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,

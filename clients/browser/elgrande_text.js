@@ -13,6 +13,12 @@ export function seatName(seats, seat) {
   return seats?.[seat]?.name || `${label(colour(seat).name)} (seat ${seat + 1})`;
 }
 
+function tally(list) {
+  const n = {};
+  list.forEach((a) => { n[a] = (n[a] || 0) + 1; });
+  return Object.entries(n).map(([a, k]) => `${k} from ${areaName(a)}`).join(", ");
+}
+
 function counted(obj) {
   const parts = Object.entries(obj || {}).map(([a, n]) => `${n} → ${areaName(a)}`);
   return parts.length ? parts.join(", ") : "none";
@@ -44,7 +50,7 @@ export function describeMove(m, seats, card) {
     case "end_turn": return "End my turn";
     case "answer_veto": return m.answer === "allow" ? "Allow it" : `Veto it${m.from > 1 ? ` from step ${m.from}` : ""}`;
     case "choose_region": return `Disc: ${areaName(m.region)}`;
-    case "return_caballeros": return m.sources.length ? `Return from ${m.sources.map(areaName).join(", ")}` : "Return nothing";
+    case "return_caballeros": return m.sources.length ? `Return ${tally(m.sources)}` : "Return nothing";
     default: return label(m.type);
   }
 }

@@ -28,8 +28,8 @@ def test_email_link_opens_the_board_and_forgets_the_fragment(
     page.wait_for_selector(".player[data-seat='2']")
     shot(page, "elgrande-start-desktop")
     phone = page_factory(PHONE)
-    phone.goto(base_url + link_path(game, 1))
-    phone.wait_for_selector("svg.board .region[data-area='granada']")
+    phone.goto(base_url + link_path(game, next(iter(seat_due(api, game["id"])))))
+    phone.wait_for_selector(".hand-panel button.card.playable")
     shot(phone, "elgrande-start-phone")
 
 
@@ -153,3 +153,16 @@ def test_a_stack_one_special_action_built_click_by_click(api: Api, base_url: str
     page.click("[data-testid=done]")
     page.locator("[data-testid=prompt]").get_by_text("✓ special action done").wait_for()
     page.locator(".history li", has_text="declares").wait_for()
+
+
+def test_a_forged_link_or_an_unknown_game_gives_a_clear_message(
+    api: Api, base_url: str, page_factory: Any
+) -> None:
+    game = api.create("elgrande", NAMES)
+    page = page_factory(DESKTOP)
+    page.goto(f"{base_url}/play/{game['id']}#k=forged-token")
+    page.locator("[role=alert]", has_text="link could not be used").wait_for()
+    page.wait_for_selector("svg.board .region")
+    assert page.locator(".me").text_content() == "watchingSpectator"
+    page.goto(f"{base_url}/play/nosuchgame")
+    page.locator("[role=alert]", has_text="there is no game").wait_for()
