@@ -43,7 +43,18 @@ function refreshSoon() {
   pending = setTimeout(() => refresh().catch(showError), 120);
 }
 
+function expired() {
+  api.forgetSession();
+  ctx.seat = null;
+  if (ctx.summary) header();
+  banner(h("div", { class: "error-box", role: "alert" }, "Your seat session has expired. Open the link in your latest email again to play; meanwhile you are watching."));
+}
+
 function showError(err) {
+  if (err.status === 401 && ctx.seat !== null) {
+    expired();
+    return refresh().catch(() => {});
+  }
   banner(h("div", { class: "error-box", role: "alert" }, problemText(err)));
 }
 
@@ -95,7 +106,11 @@ async function boot() {
     onChange: () => draw(),
   });
   try {
-    ctx.summary = await api.get("");
+    ctx.summary = await api.get("").catch((err) => {
+      if (err.status !== 401 || ctx.seat === null) throw err;
+      expired();
+      return api.get("");
+    });
   } catch (err) {
     document.getElementById("title").textContent = "Game not found";
     return mount(root, h("div", { class: "panel error-box", role: "alert" }, problemText(err)));

@@ -109,6 +109,9 @@ export function setTargets(svg, areas, onPick, chosen = {}) {
     const on = areas.includes(id);
     node.classList.toggle("target", on);
     node.onclick = on ? () => onPick(id) : null;
+    node.onkeydown = on ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onPick(id); } } : null;
+    if (on) Object.entries({ tabindex: "0", role: "button", "aria-label": label(id) }).forEach(([k, v]) => node.setAttribute(k, v));
+    else ["tabindex", "role", "aria-label"].forEach((k) => node.removeAttribute(k));
     if (on && node.classList.contains("region")) node.parentNode.append(node);
   });
   svg.querySelectorAll(".pick-badge").forEach((n) => n.remove());

@@ -166,3 +166,18 @@ def test_a_forged_link_or_an_unknown_game_gives_a_clear_message(
     assert page.locator(".me").text_content() == "watchingSpectator"
     page.goto(f"{base_url}/play/nosuchgame")
     page.locator("[role=alert]", has_text="there is no game").wait_for()
+
+
+def test_an_expired_seat_session_falls_back_to_watching(api: Api, base_url: str, page_factory: Any) -> None:
+    game = api.create("elgrande", NAMES)
+    page = page_factory(DESKTOP)
+    page.goto(f"{base_url}/play/{game['id']}")
+    page.wait_for_selector("svg.board .region")
+    page.evaluate(
+        "id => sessionStorage.setItem(`castillo:bearer:${id}`, JSON.stringify({token: 'stale', seat: 0}))",
+        game["id"],
+    )
+    page.reload()
+    page.locator("[role=alert]", has_text="session has expired").wait_for()
+    page.wait_for_selector("svg.board .region")
+    assert page.locator(".me").text_content() == "watchingSpectator"
