@@ -97,6 +97,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game_id", metavar="GAME")
     p = add("moves", cmd_moves, "list your legal moves in the game's notation")
     p.add_argument("game_id", metavar="GAME")
+    p.add_argument("--partial", metavar="JSON", help="list the one-step extensions of this incomplete move")
     p = add("play", cmd_play, "submit a move: notation text, JSON, or --pick N from `castillo moves`")
     p.add_argument("game_id", metavar="GAME")
     p.add_argument("move", nargs="*", help="e.g. 'play king 2', or a JSON move / list of moves")
@@ -191,19 +192,24 @@ def cmd_status(ns: argparse.Namespace, out: Out) -> int:
 
 
 def cmd_moves(ns: argparse.Namespace, out: Out) -> int:
-    """Prints the caller's prompt and its legal moves, numbered, in the game's notation."""
-    legal = client(ns).legal_moves(ns.game_id)
+    """Prints the caller's prompt and its legal moves (or a partial move's extensions), numbered."""
+    partial = json.loads(ns.partial) if ns.partial else None
+    legal = client(ns).legal_moves(ns.game_id, partial)
     if ns.json:
         return dump(out, legal.raw)
     if legal.prompt is None:
         out("you owe no decision now")
         return 0
     out(out.style(f"seat {legal.seat} owes: {legal.prompt.get('kind')}", "bold"))
-    rows = [
-        [str(i), text or json.dumps(m)] for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)
-    ]
-    out(*table(["#", "move"], rows, ">"))
+    rows = [_move_row(i, m, text) for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)]
+    out(*table(["#", "move", "JSON"], rows, ">"))
     return 0
+
+
+def _move_row(index: int, move: dict[str, Any], text: str | None) -> list[str]:
+    """Returns a numbered row: the move's notation (or "(incomplete)") and its JSON."""
+    body = {k: v for k, v in move.items() if k != "complete"}
+    return [str(index), text or "(incomplete)", json.dumps(body, separators=(",", ":"))]
 
 
 def cmd_play(ns: argparse.Namespace, out: Out) -> int:

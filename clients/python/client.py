@@ -266,6 +266,26 @@ class Client:
         """
         return stream.follow(self.http, game_id, last_event_id)
 
+    def turns(self, game_id: str) -> Iterator[LegalMoves]:
+        """Yields the caller's legal moves each time its seat owes a decision, until the game ends.
+
+        Between decisions it waits on the event stream, so a loop like
+        `for legal in client.turns(gid): client.play(gid, choose(legal))` is a whole bot.
+        Yields again (with fresh moves) if the caller did not act on the previous turn.
+        """
+        while True:
+            legal = self.legal_moves(game_id)
+            if legal.prompt is not None and legal.moves:
+                yield legal
+                continue
+            if self.game(game_id).over:
+                return
+            waiting = self.follow(game_id, legal.version)
+            try:
+                next(waiting, None)
+            finally:
+                waiting.close()
+
     def record(self, game_id: str, fmt: str = "jsonl") -> str:
         """Returns the exported record: "jsonl" (one redacted entry per line) or "text"."""
         response = self.http.request("GET", f"/games/{game_id}/record", params={"format": fmt})

@@ -92,7 +92,7 @@ def test_moves_then_play_by_text_pick_and_json(
         seat = _due_seat(server_url, game["id"])
         monkeypatch.setenv("CASTILLO_TOKEN", game["seats"][seat]["token"])
         code, out, _ = run(capsys, "moves", game["id"])
-        first = re.search(r"^\s*1\s+(\S.*)$", out, re.MULTILINE)
+        first = re.search(r"^\s*1\s+(\S.*?)\s{2,}\{", out, re.MULTILINE)
         assert code == 0 and first and out.startswith(f"seat {seat} owes: "), out
         legal = json.loads(run(capsys, "moves", game["id"], "--json")[1])
         move = {"text": [first.group(1)], "pick": ["--pick", "1"], "json": [json.dumps(legal["moves"][0])]}[
@@ -223,3 +223,33 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: Any) -> None:
     assert colour_wanted(_Tty()) and not colour_wanted(io.StringIO())
     monkeypatch.setenv("NO_COLOR", "1")
     assert not colour_wanted(_Tty())
+
+
+def test_moves_lists_the_extensions_of_a_partial_placement(
+    server_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    created = Client(server_url).create_game("elgrande", ["A", "B"])
+    seats = {s.seat: Client(server_url, s.token) for s in created.seats}
+    for _ in range(20):
+        prompt = Client(server_url).game(created.id).prompts[0]
+        if prompt.kind == "turn_step":
+            break
+        seats[prompt.seat].play(
+            created.id, seats[prompt.seat].legal_moves(created.id).moves[0], if_match=None
+        )
+    assert prompt.kind == "turn_step"
+    partial = json.dumps({"type": "place_caballeros", "to": {}})
+    code, out, _ = run(
+        capsys,
+        "moves",
+        created.id,
+        "--partial",
+        partial,
+        "--url",
+        server_url,
+        "--token",
+        created.seats[prompt.seat].token or "",
+    )
+    assert code == 0 and re.search(
+        r"^\s*1\s+place \w+\s+\{\"to\":\{\"\w+\":1\},\"type\":\"place_caballeros\"\}$", out, re.MULTILINE
+    ), out

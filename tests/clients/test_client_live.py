@@ -244,3 +244,25 @@ def test_mail_doors_refuse_what_they_cannot_place(server_url: str) -> None:
         client.inbound_email(b"From: a@example.org\r\nTo: r-x@localhost\r\n\r\nplay king 0\r\n", "guess")
     with pytest.raises(errors.NotFound):
         client.unsubscribe("not-a-token")
+
+
+def test_turns_yields_each_decision_until_the_game_ends(server_url: str) -> None:
+    _, created = _kabale(server_url)
+    decided: dict[int, int] = {0: 0, 1: 0}
+
+    def play(seat: int) -> None:
+        client = Client(server_url, created.seats[seat].token)
+        for legal in client.turns(created.id):
+            try:
+                client.play(created.id, legal.moves[-1], if_match=legal.version)
+                decided[seat] += 1
+            except errors.VersionConflict:
+                continue
+
+    players = [threading.Thread(target=play, args=(seat,)) for seat in (0, 1)]
+    for thread in players:
+        thread.start()
+    for thread in players:
+        thread.join(timeout=120)
+    assert Client(server_url).game(created.id).status == "finished"
+    assert decided[0] > 10 and decided[1] > 10
