@@ -62,7 +62,7 @@ function drawTable(ctx, targets) {
   const v = ctx.view;
   mount(panels.table,
     h("h2", {}, `Round ${v.round || "–"} of ${v.rounds}`, h("span", { class: "count" }, `goal stack: ${v.goal_stack_size}`)),
-    v.columns.length ? columns(ctx, targets) : h("p", { class: "muted" }, "The round has not started."),
+    v.columns.length ? columns(ctx, targets) : h("p", { class: "muted" }, v.result ? "All six rounds are played." : "The round has not started."),
     v.result ? h("div", { class: "notice" }, resultText(ctx)) : null);
 }
 
@@ -99,7 +99,8 @@ function handCard(card, c, onclick, selected) {
 
 function drawHand(ctx, playable) {
   const me = ctx.view.players[ctx.seat];
-  if (!me) return mount(panels.hand, h("h2", {}, "Hands"), h("p", { class: "muted" }, "Spectators do not see hands."));
+  panels.hand.hidden = !me;
+  if (!me) return;
   const c = colour(me.colour);
   mount(panels.hand, h("h2", {}, "Your hand", h("span", { class: "count" }, `${me.hand.length} cards`)),
     h("div", { class: "cards" }, ...me.hand.map((card) => handCard(card, c, playable.has(card) ? () => pickCard(ctx, card) : null, ui.card === card))));

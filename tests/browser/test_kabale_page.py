@@ -42,3 +42,24 @@ def test_play_a_card_into_a_column_by_clicks(api: Api, base_url: str, page_facto
     phone.goto(base_url + link_path(game, (me + 1) % 3))
     phone.wait_for_selector(".goal-col .infl")
     shot(phone, "kabale-phone")
+
+
+def test_a_finished_game_shows_the_result_and_everyones_goals(
+    api: Api, base_url: str, page_factory: Any
+) -> None:
+    game = api.create("kabale", ["Ana", "Bruno"])
+    tokens = [s["token"] for s in game["seats"]]
+    for _ in range(400):
+        due = seat_due(api, game["id"])
+        if not due:
+            break
+        seat = next(iter(due))
+        move = api.get(f"/games/{game['id']}/legal-moves", tokens[seat])["moves"][0]
+        api.post(f"/games/{game['id']}/moves", {"move": move}, tokens[seat])
+    assert api.get(f"/games/{game['id']}")["status"] == "finished"
+    page = page_factory(DESKTOP)
+    page.goto(f"{base_url}/play/{game['id']}")
+    page.locator(".notice", has_text="Game over").wait_for()
+    assert page.locator("#phase").text_content() == "Finished"
+    assert page.locator(".players .won .goal").count() >= 1
+    shot(page, "kabale-finished-desktop")
