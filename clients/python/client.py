@@ -121,14 +121,14 @@ class Client:
         return body
 
     def _note(self, path: str, response: requests.Response, body: Any) -> None:
-        """Remembers the game version from the ETag, else from a top-level `version`."""
+        """Remembers the game's current version: its ETag, else a top-level `version` (not of …/state)."""
         parts = path.split("/")
-        if len(parts) < 3 or parts[1] != "games" or "at" in (response.request.url or "").split("?")[-1]:
+        if len(parts) < 3 or parts[1] != "games":
             return
         etag = response.headers.get("ETag", "").strip('W/"')
         if etag.isdigit():
             self.versions[parts[2]] = int(etag)
-        elif isinstance(body, dict) and isinstance(body.get("version"), int):
+        elif isinstance(body, dict) and isinstance(body.get("version"), int) and parts[3:4] != ["state"]:
             self.versions[parts[2]] = body["version"]
 
     def _if_match(self, game_id: str, if_match: Any) -> dict[str, str]:

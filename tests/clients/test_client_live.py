@@ -266,3 +266,10 @@ def test_turns_yields_each_decision_until_the_game_ends(server_url: str) -> None
         thread.join(timeout=120)
     assert Client(server_url).game(created.id).status == "finished"
     assert decided[0] > 10 and decided[1] > 10
+
+
+def test_the_seen_version_is_the_current_one_even_after_a_look_back(server_url: str) -> None:
+    admin, created = _kabale(server_url)
+    current = admin.game(created.id).version
+    assert admin.state_at(created.id, 2).version == 2
+    assert admin.versions[created.id] == current
