@@ -70,65 +70,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    """Returns the parser of every client subcommand."""
+    """Returns the parser of every client subcommand (built from COMMANDS)."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--url", default=os.environ.get("CASTILLO_URL", DEFAULT_URL), help="server URL")
     common.add_argument("--token", default=os.environ.get("CASTILLO_TOKEN"), help="seat or admin token")
     common.add_argument("--json", action="store_true", help="print the JSON answer instead of text")
     top = argparse.ArgumentParser(prog="castillo", description="Castillo client commands")
     sub = top.add_subparsers(dest="command", required=True)
-
-    def add(name: str, run: Any, text: str, aliases: Sequence[str] = ()) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, parents=[common], help=text, description=text, aliases=list(aliases))
+    for name, run, text, arguments in COMMANDS:
+        aliases = ["show"] if name == "status" else []
+        p = sub.add_parser(name, parents=[common], help=text, description=text, aliases=aliases)
         p.set_defaults(run=run)
-        return p
-
-    p = add("new", cmd_new, "create a game and print its tokens (shown once)")
-    p.add_argument("game", help="a game of the catalog: elgrande, kabale")
-    p.add_argument("--seat", action="append", default=[], metavar="NAME[:EMAIL]", help="a player (repeat)")
-    p.add_argument(
-        "--bot", action="append", default=[], choices=("random", "greedy"), help="a bot seat (repeat)"
-    )
-    p.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)"
-    )
-    p.add_argument("--per-move", type=int, metavar="SECONDS", help="time per decision (default 3 days)")
-    p = add("status", cmd_status, "show the game: board, scores, who owes what", aliases=["show"])
-    p.add_argument("game_id", metavar="GAME")
-    p = add("moves", cmd_moves, "list your legal moves in the game's notation")
-    p.add_argument("game_id", metavar="GAME")
-    p.add_argument("--partial", metavar="JSON", help="list the one-step extensions of this incomplete move")
-    p = add("play", cmd_play, "submit a move: notation text, JSON, or --pick N from `castillo moves`")
-    p.add_argument("game_id", metavar="GAME")
-    p.add_argument("move", nargs="*", help="e.g. 'play king 2', or a JSON move / list of moves")
-    p.add_argument("--pick", type=int, metavar="N", help="play move number N of `castillo moves`")
-    p = add("follow", cmd_follow, "print the game's entries live until it ends")
-    p.add_argument("game_id", metavar="GAME")
-    p.add_argument("--from", dest="after", type=int, metavar="V", help="replay from after version V")
-    p = add("history", cmd_history, "print the log as you may see it")
-    p.add_argument("game_id", metavar="GAME")
-    p.add_argument("--after", type=int, default=0, metavar="V")
-    p = add("record", cmd_record, "export the record (JSON Lines, or readable text)")
-    p.add_argument("game_id", metavar="GAME")
-    p.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-    p = add(
-        "verify", cmd_verify, "audit a record file offline with the rules engine, or a game on the server"
-    )
-    p.add_argument("file", nargs="?", help="a JSON Lines record exported by `castillo record`")
-    p.add_argument("--game", dest="game_id", metavar="GAME", help="ask the server to audit this game")
-    p = add("bots", cmd_bots, "play a game's bot seats until it ends")
-    p.add_argument("--game", dest="game_id", metavar="GAME", required=True)
-    p.add_argument(
-        "--admin-token", default=os.environ.get("CASTILLO_ADMIN_TOKEN"), help="the game's admin token"
-    )
-    p.add_argument(
-        "--kind", choices=("random", "greedy"), help="bot kind for every seat (default: from the seat name)"
-    )
-    p.add_argument(
-        "--seats", metavar="LIST", help="comma-separated seats to play (default: seats named bot…)"
-    )
-    p.add_argument("--seed", type=int, help="seed of the bots' own choices (reproducible games)")
+        for flags, options in arguments:
+            p.add_argument(*flags, **options)
     return top
 
 
@@ -319,6 +273,7 @@ def cmd_bots(ns: argparse.Namespace, out: Out) -> int:
     """Plays the game's bot seats (or --seats) through the API until the game ends."""
     from clients.bots.runner import fill_seats
 
+    ns.admin_token = ns.admin_token or os.environ.get("CASTILLO_ADMIN_TOKEN")
     if not ns.admin_token:
         raise ValueError("--admin-token (or CASTILLO_ADMIN_TOKEN) is required to take over seats")
     seats = [int(s) for s in ns.seats.split(",")] if ns.seats else None
@@ -326,3 +281,52 @@ def cmd_bots(ns: argparse.Namespace, out: Out) -> int:
     if summary.result:
         out(out.style(result_line(summary, summary.result), "bold"))
     return 0
+
+
+Arg = tuple[tuple[str, ...], dict[str, Any]]
+GAME: Arg = (("game_id",), {"metavar": "GAME"})
+KINDS = ("random", "greedy")
+COMMANDS: tuple[tuple[str, Any, str, tuple[Arg, ...]], ...] = (
+    ("new", cmd_new, "create a game and print its tokens (shown once)", (
+        (("game",), {"help": "a game of the catalog: elgrande, kabale"}),
+        (("--seat",), {"action": "append", "default": [], "metavar": "NAME[:EMAIL]", "help": "a player (repeat)"}),
+        (("--bot",), {"action": "append", "default": [], "choices": KINDS, "help": "a bot seat (repeat)"}),
+        (("--option",), {"action": "append", "default": [], "metavar": "KEY=VALUE", "help": "a game option"}),
+        (("--per-move",), {"type": int, "metavar": "SECONDS", "help": "time per decision (default 3 days)"}),
+    )),
+    ("status", cmd_status, "show the game: board, scores, who owes what", (GAME,)),
+    ("moves", cmd_moves, "list your legal moves in the game's notation", (
+        GAME,
+        (("--partial",), {"metavar": "JSON", "help": "list the one-step extensions of this incomplete move"}),
+    )),
+    ("play", cmd_play, "submit a move: notation text, JSON, or --pick N from `castillo moves`", (
+        GAME,
+        (("move",), {"nargs": "*", "help": "e.g. 'play king 2', or a JSON move / list of moves"}),
+        (("--pick",), {"type": int, "metavar": "N", "help": "play move number N of `castillo moves`"}),
+    )),
+    ("follow", cmd_follow, "print the game's entries live until it ends", (
+        GAME,
+        (("--from",), {"dest": "after", "type": int, "metavar": "V", "help": "replay from after version V"}),
+    )),
+    ("history", cmd_history, "print the log as you may see it", (
+        GAME,
+        (("--after",), {"type": int, "default": 0, "metavar": "V"}),
+    )),
+    ("record", cmd_record, "export the record (JSON Lines, or readable text)", (
+        GAME,
+        (("--format",), {"choices": ("jsonl", "text"), "default": "jsonl"}),
+        (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of stdout"}),
+    )),
+    ("verify", cmd_verify, "audit a record file offline with the rules engine, or a game on the server", (
+        (("file",), {"nargs": "?", "help": "a JSON Lines record exported by `castillo record`"}),
+        (("--game",), {"dest": "game_id", "metavar": "GAME", "help": "ask the server to audit this game"}),
+    )),
+    ("bots", cmd_bots, "play a game's bot seats until it ends", (
+        (("--game",), {"dest": "game_id", "metavar": "GAME", "required": True}),
+        (("--admin-token",), {"help": "the game's admin token (default: CASTILLO_ADMIN_TOKEN)"}),
+        (("--kind",), {"choices": KINDS, "help": "bot kind for every seat (default: from the seat name)"}),
+        (("--seats",), {"metavar": "LIST", "help": "comma-separated seats to play (default: seats named bot…)"}),
+        (("--seed",), {"type": int, "help": "seed of the bots' own choices (reproducible games)"}),
+    )),
+)  # fmt: skip
+"""Lists each subcommand: name, function, help text and its own arguments."""
