@@ -92,9 +92,16 @@ function playerCard(ctx, s) {
 
 function drawPlayers(ctx) {
   const v = ctx.view;
-  const result = v.result ? h("div", { class: "notice" }, `Game over — ${v.result.winners.map((s) => seatName(ctx.summary.seats, s)).join(" and ")} ${v.result.winners.length > 1 ? "win" : "wins"}.`) : null;
+  const result = v.result ? h("div", { class: "notice" }, resultText(ctx, v.result)) : null;
   mount(panels.players, h("h2", {}, "Players and scores"), result, scoreTrack(v),
     h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
+}
+
+function resultText(ctx, r) {
+  const names = (list) => list.map((s) => seatName(ctx.summary.seats, s)).join(" and ");
+  const order = r.ranks.map((rank, s) => [rank, s]).sort((a, b) => a[0] - b[0]);
+  const ranking = order.map(([rank, s]) => `${rank}. ${seatName(ctx.summary.seats, s)} ${r.scores[s]}`).join(" · ");
+  return `Game over — ${names(r.winners)} ${r.winners.length > 1 ? "win" : "wins"}. ${ranking}`;
 }
 
 function scoreTrack(v) {

@@ -163,7 +163,7 @@ def test_a_forged_link_or_an_unknown_game_gives_a_clear_message(
     page.goto(f"{base_url}/play/{game['id']}#k=forged-token")
     page.locator("[role=alert]", has_text="link could not be used").wait_for()
     page.wait_for_selector("svg.board .region")
-    assert page.locator(".me").text_content() == "watchingSpectator"
+    assert page.locator("#me").text_content() == "watchingSpectator"
     page.goto(f"{base_url}/play/nosuchgame")
     page.locator("[role=alert]", has_text="there is no game").wait_for()
 
@@ -180,4 +180,4 @@ def test_an_expired_seat_session_falls_back_to_watching(api: Api, base_url: str,
     page.reload()
     page.locator("[role=alert]", has_text="session has expired").wait_for()
     page.wait_for_selector("svg.board .region")
-    assert page.locator(".me").text_content() == "watchingSpectator"
+    assert page.locator("#me").text_content() == "watchingSpectator"
