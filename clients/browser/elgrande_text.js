@@ -81,6 +81,7 @@ function movedText(e) {
 /** Returns a sealed choice as text: a region, a list of sources, or a veto answer. */
 export function choiceText(c) {
   if (typeof c === "string") return areaName(c);
+  if (typeof c === "number") return c === 0 ? "allows" : `vetoes${c > 1 ? ` from step ${c}` : ""}`;
   if (Array.isArray(c)) return c.map(choiceText).join(", ") || "nothing";
   if (c && c.answer) return c.answer === "allow" ? "allows" : `vetoes${c.from > 1 ? ` from step ${c.from}` : ""}`;
   if (c && c.region) return areaName(c.region);
@@ -115,7 +116,7 @@ export function describeEvent(entry, seats) {
     case "power_card_taken_back": return `${who(e.seat)} takes a power card back${e.value ? ` (${e.value})` : ""}.`;
     case "decision_opened": return `${promptText(e.kind)[0]}: ${(e.members || []).map(who).join(", ")} must choose.`;
     case "choice_made": return `${who(e.seat)} has chosen${e.choice !== undefined ? ` (${choiceText(e.choice)})` : ""}.`;
-    case "choices_revealed": return `Choices revealed: ${(e.choices || []).map(([s, c]) => `${who(s)} ${choiceText(c)}`).join(", ")}.`;
+    case "choices_revealed": return `Choices revealed: ${(e.choices || []).map(([s, c]) => `${who(s)} ${choiceText(c)}`).join(", ")}.${e.vetoed_by !== undefined ? ` ${who(e.vetoed_by)}'s Veto stops the action from step ${e.from}.` : ""}`;
     case "turn_ended": return `${who(e.seat)} ends the turn.`;
     case "round_ended": return `Round ${e.round ?? ""} ends.`;
     case "general_scoring_ended": return "General scoring done.";
