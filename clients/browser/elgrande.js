@@ -41,8 +41,22 @@ export function boardModel(view) {
   };
 }
 
+/** Returns `model` with the caballeros of a move being drafted shown where they would end up. */
+export function preview(model, draft, seat) {
+  if (!draft || seat === null) return model;
+  const counts = Object.fromEntries(Object.entries(model.counts).map(([a, row]) => [a, [...row]]));
+  const add = (area, who, n) => { if (counts[area]) counts[area][who] += n; };
+  if (draft.type === "place_caballeros") Object.entries(draft.to || {}).forEach(([a, n]) => add(a, seat, n));
+  if (draft.type === "supplement_court") Object.entries(draft.from || {}).forEach(([a, n]) => add(a, seat, -n));
+  (draft.places || []).forEach((a) => add(a, seat, 1));
+  (draft.moves || []).filter((m) => m.to).forEach((m) => { add(m.from, m.seat, -1); add(m.to, m.seat, 1); });
+  (draft.removals || []).forEach((r) => add(r.region, r.seat, -1));
+  Object.entries(draft.supplement || {}).forEach(([a, n]) => add(a, seat, -n));
+  return { ...model, counts };
+}
+
 function drawMap(ctx) {
-  const model = boardModel(ctx.view);
+  const model = preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat);
   const key = model.regions.join();
   if (!svg || svg.dataset.regions !== key) {
     svg = drawBoard(map, model.regions);
