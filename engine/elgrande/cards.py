@@ -190,7 +190,8 @@ def one_of_your_choice_targets(s: State) -> list[int]:
     return [p for p in range(s.seats) if s.own_open(p)]
 
 
-def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+def removal_prefix(s: State, move: Json) -> list[Step]:
+    """Returns the checked removal steps of a whole or partial d2_one_of_your_choice declaration."""
     raw = items(move, move.get("removals", []), "removals")
     steps: list[Step] = []
     for entry in raw:
@@ -199,12 +200,19 @@ def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
         owner = integer(move, entry["seat"], "removals[].seat")
         if not 0 <= owner < s.seats:
             raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
-        r = open_region(s, move, entry["region"], "removal region")
+        r = open_region(s, move, entry["region"], "removal region")  # R23, R26, X47
         if s.board[r][owner] < 1:
             raise illegal(move, f"seat {owner} has no caballero in {data.AREAS[r].id}", "R26")
+        if any(st[1] == owner for st in steps):
+            raise illegal(move, f"seat {owner} loses only one caballero", "X16")
         steps.append(("remove", owner, r))
+    return steps
+
+
+def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+    steps = removal_prefix(s, move)
     targets = one_of_your_choice_targets(s)
-    if raw and sorted(st[1] for st in steps) != targets:
+    if steps and sorted(st[1] for st in steps) != targets:
         raise illegal(move, f"remove exactly one caballero of each of seats {targets}", "X16")
     return steps, {"removals": [{"seat": st[1], "region": data.AREAS[st[2]].id} for st in steps]}
 

@@ -175,7 +175,8 @@ def _turn_start(s: State) -> Json:
 
 def _round_end(s: State) -> Json:
     king = data.ACTION_CARDS[data.KING_CARD].id
-    expired = [v.card for v in s.vetos if v.taken < s.round_index]  # V9
+    final = s.round_index == len(s.rounds) - 1  # R55: unused Vetos lapse at game end
+    expired = [v.card for v in s.vetos if v.taken < s.round_index or final]  # V9
     return {
         "type": "round_ended",
         "round": s.round,

@@ -14,7 +14,7 @@ from engine.elgrande import cards, data, decisions
 from engine.elgrande.flow import legal_bids
 from engine.elgrande.rules import prompt_of
 from engine.elgrande.state import State
-from engine.elgrande.turn import batch_areas, batch_limit
+from engine.elgrande.turn import batch_areas, batch_limit, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove
 
 Json = dict[str, Any]
@@ -115,11 +115,14 @@ def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
     ptype = partial.get("type")
     if kind == "supplement_court" and ptype == "supplement_court":
         assert s.turn is not None
-        return _add_counts(s, partial, "from", s.turn.shortfall, _own_sources(s, seat), seat)
+        limit = s.turn.shortfall
+        board_supplement(s, seat, partial, partial.get("from", {}), limit, "R17")  # refuses a bad prefix
+        return _add_counts(partial, "from", limit, _own_sources(s, seat))
     if kind != "turn_step" or s.turn is None:
         return []
     if ptype == "place_caballeros" and not s.turn.placed:
-        return _add_counts(s, partial, "to", batch_limit(s, seat), {a: 99 for a in batch_areas(s)}, seat)
+        check_batch(s, seat, partial)  # refuses a bad prefix
+        return _add_counts(partial, "to", batch_limit(s, seat), {a: 99 for a in batch_areas(s)})
     if ptype == "declare_action" and not s.turn.acted:
         return _declaration_steps(s, seat, partial)
     return []
@@ -129,19 +132,16 @@ def _own_sources(s: State, seat: int) -> dict[int, int]:
     return {r: s.board[r][seat] for r in s.open_regions() if s.board[r][seat]}
 
 
-def _add_counts(s: State, partial: Json, key: str, limit: int, room: dict[int, int], seat: int) -> list[Json]:
-    have = partial.get(key, {})
-    if not isinstance(have, dict):
-        raise MalformedMove(f"malformed partial move {partial!r}: {key} must be an object")
-    if sum(v for v in have.values() if isinstance(v, int)) >= limit:
+def _add_counts(partial: Json, key: str, limit: int, room: dict[int, int]) -> list[Json]:
+    """Returns `partial` with one more caballero counted into each area that has room (a checked prefix)."""
+    have: dict[str, int] = partial.get(key, {})
+    if sum(have.values()) >= limit:
         return []
     out = []
     for a, cap in room.items():
         name = IDS[a]
         if have.get(name, 0) < cap:
-            grown = dict(have)
-            grown[name] = grown.get(name, 0) + 1
-            out.append({**partial, key: grown, "complete": True})
+            out.append({**partial, key: {**have, name: have.get(name, 0) + 1}, "complete": True})
     return out
 
 
@@ -150,10 +150,11 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     card = data.card_of(s.turn.card).id
     if "supplement" in partial and card == "d4_court_two":
         short = 2 - min(2, s.province[seat])
-        return _add_counts(s, partial, "supplement", short, _own_sources(s, seat), seat)
+        board_supplement(s, seat, partial, partial["supplement"], short, "X7")  # refuses a bad prefix
+        return _add_counts(partial, "supplement", short, _own_sources(s, seat))
     if "places" in partial:
         return _place_steps(s, seat, partial)
-    if "removals" in partial:
+    if "removals" in partial and card == "d2_one_of_your_choice":
         return _removal_steps(s, partial)
     if "moves" in partial:
         rules = cards.MOVE_RULES.get(card if card in cards.MOVE_RULES else "d1_move_own_region")
@@ -172,17 +173,14 @@ def _place_steps(s: State, seat: int, partial: Json) -> list[Json]:
 
 
 def _removal_steps(s: State, partial: Json) -> list[Json]:
+    """Returns one more removal for any player not yet hit, so every declared order is reachable (V7)."""
     removals = partial["removals"]
-    if not isinstance(removals, list):
-        raise MalformedMove(f"malformed partial move {partial!r}: removals must be a list")
-    done = {r.get("seat") for r in removals if isinstance(r, dict)}
+    done = {st[1] for st in cards.removal_prefix(s, partial)}  # refuses an illegal prefix
     todo = [p for p in cards.one_of_your_choice_targets(s) if p not in done]
-    if not todo:
-        return []
-    p = todo[0]
     last = len(todo) == 1
     return [
         {**partial, "removals": [*removals, {"seat": p, "region": IDS[r]}], "complete": last}
+        for p in todo
         for r in s.open_regions()
         if s.board[r][p]
     ]
@@ -193,38 +191,39 @@ def _move_steps(s: State, seat: int, partial: Json, rules: tuple[int, int, int, 
     if not isinstance(moves, list) or rules is None:
         raise MalformedMove(f"malformed partial move {partial!r}: moves must be a list")
     if moves and isinstance(moves[-1], dict) and "to" not in moves[-1]:
-        return _destinations(s, partial, moves)
+        return _destinations(s, seat, partial, rules)
     total, own_max, foreign_max, single = rules
-    done = [m for m in moves if isinstance(m, dict)]
-    cards.plan(s, seat, {"type": "declare_action", "moves": done})  # refuses an illegal prefix
-    if len(done) >= total:
+    cards.plan(s, seat, {"type": "declare_action", "moves": moves})  # refuses an illegal prefix
+    if len(moves) >= total:
         return []
-    own = sum(1 for m in done if m.get("seat") == seat)
-    used: dict[tuple[Any, Any], int] = {}
-    for m in done:
-        used[m.get("seat"), m.get("from")] = used.get((m.get("seat"), m.get("from")), 0) + 1
-    sources = (
-        [data.AREA_INDEX.get(str(done[0].get("from")), -1)] if single and done else list(s.open_regions())
-    )
+    own = sum(1 for m in moves if m["seat"] == seat)
+    used: dict[tuple[int, str], int] = {}
+    for m in moves:
+        used[m["seat"], m["from"]] = used.get((m["seat"], m["from"]), 0) + 1
+    sources = [data.AREA_INDEX[moves[0]["from"]]] if single and moves else list(s.open_regions())
     out = []
     for r in sources:
-        if r < 1:
-            continue
         for p in range(s.seats):
             mine = p == seat
-            if (mine and own >= own_max) or (not mine and len(done) - own >= foreign_max):
+            if (mine and own >= own_max) or (not mine and len(moves) - own >= foreign_max):
                 continue
             if s.board[r][p] > used.get((p, IDS[r]), 0):
                 out.append({**partial, "moves": [*moves, {"seat": p, "from": IDS[r]}], "complete": False})
     return out
 
 
-def _destinations(s: State, partial: Json, moves: list[Any]) -> list[Json]:
-    last = moves[-1]
-    src = data.AREA_INDEX.get(str(last.get("from")), -1)
-    head = moves[:-1]
-    if set(last) != {"seat", "from"} or not 1 <= src < data.FRANCE or last["seat"] not in range(s.seats):
-        raise MalformedMove(f"malformed partial move {partial!r}: the last move needs a seat and a region")
+def _destinations(s: State, seat: int, partial: Json, rules: tuple[int, int, int, bool]) -> list[Json]:
+    """Returns the destinations of the incomplete last step {seat, from}, after checking that step."""
+    moves = partial["moves"]
+    last, head = moves[-1], moves[:-1]
+    starts = [m["moves"][-1] for m in _move_steps(s, seat, {**partial, "moves": head}, rules)]
+    if type(last.get("seat")) is not int or last not in starts:
+        raise illegal(
+            partial,
+            f"no caballero of seat {last.get('seat')!r} can be moved from {last.get('from')!r}",
+            "R24",
+        )
+    src = data.AREA_INDEX[last["from"]]
     return [
         {**partial, "moves": [*head, {**last, "to": IDS[a]}], "complete": True}
         for a in range(data.FRANCE)

@@ -97,13 +97,9 @@ def batch_limit(s: State, seat: int) -> int:
     return min(data.card_of(s.turn.card).heads, s.court[seat])
 
 
-def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
-    """Places the batch all at once next to the King and/or into the Castillo (R19, R20, R23)."""
-    s = em.state
-    assert s.turn is not None
-    if s.turn.placed:
-        raise illegal(move, "the placement batch was already placed this turn", "R19")
-    wanted = counts(move, move["to"], "to")
+def check_batch(s: State, seat: int, move: Json) -> list[list[Any]]:
+    """Returns the moves [seat, "court", area, k] of a placement batch, checked (R20, R23)."""
+    wanted = counts(move, move.get("to", {}), "to")
     limit = batch_limit(s, seat)
     if sum(wanted.values()) > limit:
         raise illegal(move, f"the batch is at most {limit} caballero(s) (heads, court)", "R20")
@@ -114,7 +110,15 @@ def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
             raise illegal(move, f"the King stands in {name}", "R23")
         if idx not in allowed:
             raise illegal(move, f"{name} is not adjacent to the King's region {data.AREAS[s.king].id}", "R20")
-    moves = [
+    return [
         [seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: data.AREA_INDEX[kv[0]])
     ]
-    em.emit({"type": "caballeros_placed", "seat": seat, "moves": moves})
+
+
+def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
+    """Places the batch all at once next to the King and/or into the Castillo (R19, R20, R23)."""
+    s = em.state
+    assert s.turn is not None
+    if s.turn.placed:
+        raise illegal(move, "the placement batch was already placed this turn", "R19")
+    em.emit({"type": "caballeros_placed", "seat": seat, "moves": check_batch(s, seat, move)})

@@ -110,7 +110,11 @@ def test_one_of_your_choice_never_from_the_kings_region_or_castillo() -> None:
     ]
     assert isinstance(t.refuse(R, {"type": "declare_action", "removals": removals}), IllegalMove)
     ext = t.legal(R, {"type": "declare_action", "removals": [{"seat": R, "region": "aragon"}]})
-    assert {m["removals"][-1]["region"] for m in ext} == {"aragon", "seville"}
+    assert {m["removals"][-1]["region"] for m in ext if m["removals"][-1]["seat"] == B} == {
+        "aragon",
+        "seville",
+    }
+    assert {m["removals"][-1]["region"] for m in ext if m["removals"][-1]["seat"] == Y} == {"galicia"}
 
 
 def test_disc_never_offers_the_castillo() -> None:
