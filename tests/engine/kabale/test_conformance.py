@@ -180,3 +180,27 @@ def test_random_games_with_options(seats: int) -> None:
         out = play(GAME, seats, options, f"opt-{seats}-{g}", CHECKS, check_leaks_every=5, sample_legal=2)
         assert not out.problems, (g, out.problems[:3])
         assert out.events[0]["colours"] == options["colours"]
+
+
+def test_rerunning_every_decision_gives_the_same_log() -> None:
+    """Re-runs setup and every recorded move and demands identical events (what `verify` does)."""
+    rnd = random.Random(11)
+    for seats in (3, 6):
+        events = GAME.setup(seats, {}, f"rerun-{seats}")
+        state, moves = None, []
+        for event in events:
+            state = GAME.evolve(state, event)
+        while GAME.result(state) is None:
+            seat = next(iter(GAME.pending(state)))
+            move = rnd.choice(GAME.legal_moves(state, seat))
+            moves.append((seat, move, GAME.decide(state, seat, move)))
+            for event in moves[-1][2]:
+                state = GAME.evolve(state, event)
+        again = None
+        for event in GAME.setup(seats, {}, f"rerun-{seats}"):
+            again = GAME.evolve(again, event)
+        for seat, move, recorded in moves:
+            fresh = GAME.decide(again, seat, move)
+            assert canon(fresh) == canon(recorded)
+            for event in fresh:
+                again = GAME.evolve(again, event)
