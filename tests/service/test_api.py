@@ -353,3 +353,49 @@ def test_vacation_allowance(client: FlaskClient) -> None:
 def test_browser_files_are_served(client: FlaskClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200 and response.data
+
+
+@pytest.mark.parametrize("name", ["kabale", "elgrande"])
+def test_every_endpoint_serves_exactly_the_engine_redaction(client: FlaskClient, name: str) -> None:
+    import engine
+    from service.fold import fold
+
+    game = create(client, game=name, seats=3)
+    play_some(client, game, 25)
+    svc, gid, rules = app_service(client), game["id"], engine.get_game(name)
+    full = svc.store.read(gid)
+    viewers = [
+        (0, bearer(game["seats"][0]["token"])),
+        (2, bearer(game["seats"][2]["token"])),
+        (None, {}),
+        (None, bearer(game["admin_token"])),
+    ]
+    for viewer, headers in viewers:
+        entries = client.get(f"/games/{gid}/events?limit=500", headers=headers).get_json()["entries"]
+        lines = [json.loads(x) for x in client.get(f"/games/{gid}/record", headers=headers).data.splitlines()]
+        assert entries == lines and len(entries) == len(full)
+        for served, env in zip(entries, full):
+            assert "salt" not in served and "seed" not in json.dumps(served.get("event", {}))
+            if env["kind"] == "engine":
+                expected = rules.redact(env["event"], viewer)
+                assert served.get("event") == expected or (
+                    expected is None and served == {"v": env["v"], "hidden": True}
+                )
+        for n in (len(full) // 2, len(full)):
+            state = client.get(f"/games/{gid}/state?at={n}", headers=headers).get_json()["view"]
+            assert state == json.loads(json.dumps(rules.view(fold(rules, None, full[:n]).state, viewer)))
+
+
+def play_some(client: FlaskClient, game: dict[str, Any], moves: int) -> None:
+    """Plays `moves` first-legal moves of whoever is due."""
+    tokens = [s["token"] for s in game["seats"]]
+    for _ in range(moves):
+        summary = client.get(f"/games/{game['id']}").get_json()
+        seat = summary["prompts"][0]["seat"]
+        legal = client.get(f"/games/{game['id']}/legal-moves", headers=bearer(tokens[seat])).get_json()
+        answer = client.post(
+            f"/games/{game['id']}/moves",
+            json={"move": legal["moves"][-1]},
+            headers={**bearer(tokens[seat]), **key()},
+        )
+        assert answer.status_code == 201, answer.get_json()
