@@ -29,16 +29,17 @@ def declare(em: Emitter, seat: int, move: Json) -> None:
         em.emit({"type": "action_skipped", "seat": seat, "card": s.turn.card})
         return
     vetoers = veto_holders(s, seat)
-    em.emit(
-        {
-            "type": "action_declared",
-            "seat": seat,
-            "card": s.turn.card,
-            "action": plan.action,
-            "steps": len(plan.steps),
-            "vetoers": vetoers,
-        }
-    )
+    event: Json = {
+        "type": "action_declared",
+        "seat": seat,
+        "card": s.turn.card,
+        "action": plan.action,
+        "steps": len(plan.steps),
+        "vetoers": vetoers,
+    }
+    if plan.steps[0][0] == "score":  # V13, H8: the areas scored, step by step, for the vetoers
+        event["areas"] = [data.AREAS[st[1]].id for st in plan.steps]
+    em.emit(event)
     if not vetoers:  # V3
         execute(em, plan.steps)
 

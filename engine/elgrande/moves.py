@@ -60,7 +60,8 @@ EVENTS: dict[str, str] = {
     "court_supplemented": "caballeros taken from regions into the court (R17)",
     "action_card_taken": "a seat took an offered card (R18)",
     "caballeros_placed": "the placement batch (R20)",
-    "action_declared": "a special action declared in full; vetoers answer before it is carried out (§6)",
+    "action_declared": "a special action declared in full (scorings list their areas, one per step); "
+    "vetoers answer before it is carried out (§6)",
     "action_skipped": "a declaration that changes nothing skipped the special action (V2)",
     "caballeros_moved": "caballeros moved, placed, returned or distributed (moves: [owner, from, to, count])",
     "area_scored": "one area scored: points per seat (§3)",

@@ -132,3 +132,13 @@ def test_unused_vetos_lapse_at_game_end() -> None:
     assert em.state.phase in ("scoring", "over")
     assert game.view(em.state, None)["vetos"] == []
     assert "d2_veto.1" in em.state.discard
+
+
+def test_a_multi_region_scoring_declaration_names_its_steps() -> None:
+    # V2, V7, V13, H8: the vetoer sees every step of the declaration: here the regions in id order
+    s = _state("d3_score_fours", {"galicia": [1, 0, 0, 0], "seville": [0, 2, 0, 0]})
+    s = at_turn(s, 0, "d3_score_fours", vetos=[(1, 0)])
+    s, events = play(s, 0, {"type": "declare_action"})
+    (declared,) = [e for e in events if e["type"] == "action_declared"]
+    assert declared["areas"] == ["galicia", "catalonia", "seville"] and declared["steps"] == 3
+    assert game.view(s, 1)["decision"]["declaration"]["areas"] == ["galicia", "catalonia", "seville"]
