@@ -59,6 +59,14 @@ def step(before: State, after: State, events: list[Json]) -> list[str]:
             out.append(f"seat {seat} lost a goal card")
     if after.round < before.round:
         out.append("round went backwards")
+    out += [
+        f"event type {e['type']!r} is not listed in EVENTS" for e in events if e["type"] not in GAME.EVENTS
+    ]
+    out += [
+        f"prompt kind {p['kind']!r} is not listed"
+        for p in GAME.pending(after).values()
+        if p["kind"] not in GAME.PROMPTS
+    ]
     return out
 
 
