@@ -18,10 +18,16 @@ function problemText(err) {
   return p.detail || p.title || err.message;
 }
 
+/** Returns the answer's moves, each carrying its text notation as a hidden `text` property. */
+function withNotation(body) {
+  body.moves.forEach((m, i) => Object.defineProperty(m, "text", { value: body.notation?.[i] ?? null, enumerable: false }));
+  return body.moves;
+}
+
 async function loadLegal() {
   if (ctx.seat === null || ctx.summary?.status === "finished") return [];
   try {
-    return (await api.get("/legal-moves")).moves;
+    return withNotation(await api.get("/legal-moves"));
   } catch (err) {
     if (err.status === 409 || err.status === 403) return [];
     throw err;
@@ -97,7 +103,7 @@ async function boot() {
   ctx.seat = api.mySeat();
   ctx.prompter = new Prompter({
     extend: async (partial) => {
-      return (await api.post("/legal-moves", { partial })).moves;
+      return withNotation(await api.post("/legal-moves", { partial }));
     },
     submit: async (move) => {
       await api.submitMove(move, ctx.version);

@@ -19,6 +19,12 @@ function regionLabel(map, id, values, board, k) {
     s("g", { transform: "translate(0 22)" }, board ? scoreboardTile(values) : valueChips(values)));
 }
 
+function tooltip(model, area) {
+  const who = (model.counts[area] || []).map((n, seat) => (n ? `${model.names?.[seat] || model.colours[seat].name} ${n}` : null)).filter(Boolean);
+  const king = model.king === area ? " · the King" : "";
+  return `${label(area)} (${model.values[area].join("/")})${king}: ${who.join(", ") || "no caballeros"}`;
+}
+
 function scoreboardAt(model, area) {
   return Object.entries(model.scoreboards).find(([, where]) => where === area)?.[0];
 }
@@ -85,7 +91,10 @@ export function drawPosition(svg, map, model) {
     g.replaceChildren(...areaPieces(model, id));
   }
   svg.querySelector(".castillo").setAttribute("transform", `translate(${CASTILLO.x - (k - 1) * 60} ${CASTILLO.y}) scale(${1 + (k - 1) / 2})`);
-  svg.querySelectorAll(".region").forEach((p) => p.classList.toggle("kings", p.dataset.area === model.king));
+  svg.querySelectorAll(".region").forEach((p) => {
+    p.classList.toggle("kings", p.dataset.area === model.king);
+    p.replaceChildren(s("title", { text: tooltip(model, p.dataset.area) }));
+  });
   const castle = svg.querySelector(".castillo .pieces");
   castle.replaceChildren(...stacks(model.counts.castillo || [], model.colours, 3));
   const cv = model.values.castillo;

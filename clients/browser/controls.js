@@ -30,15 +30,15 @@ export class Prompter {
   /** Starts building `move` (a shortest complete member) click by click. */
   async begin(move) {
     this.stack = [];
-    await this.goto(strip(move), true);
+    await this.goto(strip(move), true, move.text);
   }
 
-  async goto(draft, complete) {
+  async goto(draft, complete, text = null) {
     this.busy = true;
     this.onChange();
     try {
       this.exts = await this.extendFn(draft);
-      Object.assign(this, { draft, complete, filter: {}, error: null });
+      Object.assign(this, { draft, complete, draftText: text, filter: {}, error: null });
     } catch (err) {
       this.error = err.message;
     }
@@ -48,8 +48,8 @@ export class Prompter {
 
   /** Applies one extension to the draft (pushing the old draft for Undo). */
   async extend(ext) {
-    this.stack.push([this.draft, this.complete]);
-    await this.goto(strip(ext), Boolean(ext.complete));
+    this.stack.push([this.draft, this.complete, this.draftText]);
+    await this.goto(strip(ext), Boolean(ext.complete), ext.text);
   }
 
   /** Steps back one click. */
@@ -121,6 +121,7 @@ export function draftControls(prompter, hooks) {
   const what = choice ? hooks.askFor(choice.field, choice.key, prompter.filter) : prompter.complete ? "Ready to send." : "";
   return h("div", { class: "drafting" },
     h("div", { class: "draft", "data-testid": "draft" }, hooks.describe(prompter.draft)),
+    prompter.complete ? notation(prompter.draftText) : null,
     what ? h("div", { class: "hint" }, what) : null,
     areaChoices.length ? h("div", { class: "hint" }, "Click a highlighted area on the map, or: ") : null,
     h("div", { class: "choices" },
@@ -138,6 +139,11 @@ export function moveButtons(prompter, moves, describe) {
     h("div", { class: "choice-group" },
       h("button", { class: "btn", "data-move": m.type, onclick: () => prompter.submit(m) }, describe(m)),
       buildable(m) ? h("button", { class: "btn", onclick: () => prompter.begin(m) }, "build…") : null)));
+}
+
+/** Returns the move's e-mail notation line ("By e-mail: play 13"), or null without one. */
+export function notation(text) {
+  return text ? h("div", { class: "notation" }, "By e-mail: ", h("code", {}, text)) : null;
 }
 
 /** Returns the confirmation row for a selected move. */

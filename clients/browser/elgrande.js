@@ -56,7 +56,8 @@ export function preview(model, draft, seat) {
 }
 
 function drawMap(ctx) {
-  const model = preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat);
+  const names = Array.from({ length: ctx.view.seats }, (_, s) => seatName(ctx.summary.seats, s));
+  const model = { ...preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat), names };
   const key = model.regions.join();
   if (!svg || svg.dataset.regions !== key) {
     svg = drawBoard(map, model.regions);

@@ -3,7 +3,7 @@ import { h, mount, label } from "./dom.js";
 import { setTargets } from "./board.js";
 import { colour } from "./colours.js";
 import { actionCard, POWER_HEADS } from "./cards.js";
-import { confirmRow, draftControls } from "./controls.js";
+import { confirmRow, draftControls, notation } from "./controls.js";
 import { buildable } from "./moves.js";
 import { describeMove, promptText, seatName, areaName, choiceText } from "./elgrande_text.js";
 
@@ -177,6 +177,7 @@ export function drawPrompt(panel, ctx, svg) {
     const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
     mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, hint), main,
       p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,
+      p.selected && !p.draft ? notation(p.selected.text) : null,
       p.selected && !p.draft ? confirmRow(p, "Confirm") : null,
       p.busy ? h("div", { class: "muted" }, "Sending…") : null,
       p.error ? h("div", { class: "error-box", role: "alert" }, p.error) : null);

@@ -9,6 +9,12 @@ export class History {
   constructor({ describe, names, onPick }) {
     Object.assign(this, { describe, names, onPick, entries: [], latest: 0, at: null });
     this.el = h("section", { class: "panel history", "aria-label": "History" });
+    document.addEventListener("keydown", (ev) => {
+      if (ev.target.closest?.("input, textarea, select") || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const shown = this.at ?? this.latest;
+      if (ev.key === "ArrowLeft") this.step(shown - 1);
+      if (ev.key === "ArrowRight" && this.at !== null) this.step(shown + 1);
+    });
   }
 
   /** Loads log entries after the last one held, up to `version`, and redraws (one load at a time). */

@@ -2,7 +2,7 @@
 import { h, mount, label } from "./dom.js";
 import { colour, seatStyle } from "./colours.js";
 import { KABALE_CARDS, GOAL_KINDS } from "./cards.js";
-import { confirmRow, moveButtons } from "./controls.js";
+import { confirmRow, moveButtons, notation } from "./controls.js";
 
 export const TITLE = "Kabale & Hiebe";
 const ui = { card: null };
@@ -142,6 +142,7 @@ function promptPanel(ctx) {
   mount(panels.prompt, h("div", { class: "what" }, kinds[mine.kind] || label(mine.kind)),
     h("div", { class: "hint" }, hints[mine.kind] || ""),
     p.selected ? h("div", { class: "draft" }, describeMove(ctx, p.selected)) : null,
+    p.selected ? notation(p.selected.text) : null,
     p.selected ? confirmRow(p, "Confirm") : null,
     p.error ? h("div", { class: "error-box" }, p.error) : null,
     rest.length ? moveButtons(p, rest, (m) => describeMove(ctx, m)) : null);
