@@ -227,12 +227,20 @@ def enqueue_inbound(queue: Any, raw: bytes, recipients: tuple[str, ...] = ()) ->
     Both inbound paths (the SMTP listener and `POST /inbound-email`) end here, so a message
     delivered twice (gateway retry) is handled once while its job is known to rq.
     """
+    from rq import Retry
     from rq.exceptions import DuplicateJobError
 
     job = "inbound-" + hashlib.sha256(raw).hexdigest()[:40]
+    retry = Retry(max=4, interval=[2, 10, 60, 300])
     try:
         queue.enqueue(
-            "workers.jobs.inbound", raw, list(recipients), job_id=job, unique=True, result_ttl=86400
+            "workers.jobs.inbound",
+            raw,
+            list(recipients),
+            job_id=job,
+            unique=True,
+            result_ttl=86400,
+            retry=retry,
         )
     except DuplicateJobError:
         pass

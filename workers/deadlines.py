@@ -27,7 +27,7 @@ import redis
 from rq import Queue
 
 from service.store import BUCKETS, deadlines_key, zset_key
-from workers.queue import at, enqueue_once, job_id
+from workers.queue import at, enqueue_once, job_id, job_retry
 from workers.runtime import Runtime
 
 log = logging.getLogger("castillo.deadlines")
@@ -80,6 +80,7 @@ def schedule(rt: Runtime, game_id: str, now: float) -> list[Planned]:
             p.prompt,
             job_id=job_id("deadline", game_id, p.seat, p.prompt),
             result_ttl=3600,
+            retry=job_retry(),
         )
         for i, when in enumerate(p.reminders):
             if when > now:

@@ -117,6 +117,13 @@ def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detai
     return "sent" if deliver(rt.redis, rt.transport, message, key) else "sent-before"
 
 
+def reply_ttl(link_max_age_s: int, deadline: float | None) -> int:
+    """Returns how long a reply address lives: a week past the deadline, at most as long as a link."""
+    if deadline is None:
+        return link_max_age_s
+    return int(max(3600, min(link_max_age_s, deadline - time.time() + 7 * 86400)))
+
+
 def letter_for(
     rt: Runtime,
     seen: Seen,
@@ -131,14 +138,7 @@ def letter_for(
     reply_to = None
     prompt = notices.prompt_of(seen, seat)
     if content.playable and prompt is not None:
-        ttl = int(
-            max(
-                3600,
-                min(
-                    cfg.LINK_MAX_AGE_S, seen.deadlines.get((seat, prompt["id"]), 0) - time.time() + 7 * 86400
-                ),
-            )
-        )
+        ttl = reply_ttl(cfg.LINK_MAX_AGE_S, seen.deadlines.get((seat, prompt["id"])))
         reply_to = mailplay.mint_address(rt.redis, cfg.MAIL_DOMAIN, seen.game_id, seat, prompt["id"], ttl)
     token = mailplay.make_unsubscribe_token(cfg.SECRET_KEY, seen.game_id, seat)
     return Letter(

@@ -11,11 +11,17 @@ import re
 from datetime import UTC, datetime
 
 import redis
-from rq import Queue
+from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 QUEUE_NAME = "castillo"
 _UNSAFE = re.compile(r"[^A-Za-z0-9]")
+
+
+def job_retry() -> Retry:
+    """Returns the retry of non-mail jobs: a failure or a worker that died mid-job (rq re-queues
+    abandoned jobs that have retries left) is tried again a few times."""
+    return Retry(max=4, interval=[2, 10, 60, 300])
 
 
 def connect(url: str) -> redis.Redis:
@@ -44,6 +50,7 @@ def job_id(kind: str, *parts: object) -> str:
 def enqueue_once(q: Queue, func: str, *args: object, id: str, **options: object) -> bool:
     """Enqueues `func(*args)` under `id` unless a job with that id exists; says whether it did."""
     try:
+        options.setdefault("retry", job_retry())
         q.enqueue(func, *args, job_id=id, unique=True, **options)  # type: ignore[arg-type]
     except DuplicateJobError:
         return False
