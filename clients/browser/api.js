@@ -109,6 +109,7 @@ export function follow(onEvent, onState, lastId = null) {
       try {
         const extra = lastId ? { "Last-Event-ID": lastId, Accept: "text/event-stream" } : { Accept: "text/event-stream" };
         const res = await fetch(`${prefix}/games/${gameId}/stream`, { headers: headers(extra), signal: controller.signal });
+        if (res.status >= 400 && res.status < 500) stopped = true;
         if (!res.ok) throw new ApiError(res.status, null);
         onState("on");
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -124,13 +125,14 @@ export function follow(onEvent, onState, lastId = null) {
             if (!ev) continue;
             if (ev.id) lastId = ev.id;
             onEvent(ev);
+            if (ev.event === "end") stopped = true;
           }
         }
       } catch (err) {
         if (stopped) return;
       }
-      onState("off");
-      await new Promise((r) => setTimeout(r, 2000));
+      onState(stopped ? "done" : "off");
+      if (!stopped) await new Promise((r) => setTimeout(r, 2000));
     }
   }
   run();

@@ -106,7 +106,13 @@ async function boot() {
       return withNotation(await api.post("/legal-moves", { partial }));
     },
     submit: async (move) => {
-      await api.submitMove(move, ctx.version);
+      try {
+        await api.submitMove(move, ctx.version);
+      } catch (err) {
+        if (err.problem?.code !== "version-conflict") throw err;
+        await refresh();
+        throw new Error("The game changed while you were deciding (another player moved). Look again, then confirm.");
+      }
       await refresh();
     },
     onChange: () => draw(),
