@@ -22,6 +22,9 @@ Conventions shared by every game, relied on by the service, workers and clients:
   None when it may see nothing of it.
 * Refusals are `engine.errors.RuleViolation` subclasses; nothing else escapes `decide`,
   `setup`, `legal_moves` or `parse_move` on bad input.
+* Optional: `text_summary(view) -> list[str]`: a plain-text board summary for emails, built
+  from a `view(state, seat)` dict alone (so it shows nothing that view hides). Callers check
+  `hasattr(game, "text_summary")`; it is not part of the `Game` protocol.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Plays El Grande (base game; options `veto` and `short_game`) behind the engine contract.
 
 Spec: `rules/elgrande.md`. Move, event and prompt types: `engine.elgrande.moves`; text
-notation: `engine.elgrande.notation`. Randomness: setup only (labels `setup:region_cards`,
+notation: `engine.elgrande.notation`; `text_summary(view)` renders a view as plain-text lines
+(optional contract function, `engine.elgrande.summary`). Randomness: setup only (labels `setup:region_cards`,
 `setup:stack1` … `setup:stack4`, `setup:start_player`, R8); `decide` and `evolve` never draw.
 
 Prompts are `{id, kind, since, turn}`; kinds: play_power_card, supplement_court,
@@ -56,6 +57,7 @@ from engine.elgrande.flow import OPTIONS
 from engine.elgrande.flow import setup as _setup
 from engine.elgrande.moves import EVENTS, MOVES, PROMPTS
 from engine.elgrande.state import State
+from engine.elgrande.summary import text_summary
 from engine.errors import MalformedMove
 
 Json = dict[str, Any]
@@ -80,6 +82,7 @@ __all__ = [
     "redact",
     "result",
     "setup",
+    "text_summary",
     "view",
 ]
 

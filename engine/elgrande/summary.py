@@ -1,0 +1,149 @@
+"""Renders a seat's view as a few plain-text lines (for emails and terminals).
+
+`text_summary(view)` reads only the `view(state, viewer)` dict, so it can show nothing the
+viewer may not see (§4). Seats are named by number ("seat 2"); the viewer's own seat is
+marked "(you)".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande import data
+from engine.elgrande.moves import PROMPTS
+
+Json = dict[str, Any]
+
+
+def text_summary(view: Json) -> list[str]:
+    """Returns the board summary of `view`: round, King, areas, pieces, scores, offer, hand, Vetos, what is due."""
+    lines = [_heading(view), *_areas(view), *_pieces(view), _offer(view)]
+    lines += _hand(view) + _vetos(view) + _turn(view) + _decision(view) + _due(view) + _result(view)
+    return [line for line in lines if line]
+
+
+def _seat(view: Json, p: int) -> str:
+    return f"seat {p} (you)" if view.get("viewer") == p else f"seat {p}"
+
+
+def _per_seat(view: Json, values: list[Any]) -> str:
+    return ", ".join(f"{_seat(view, p)} {v}" for p, v in enumerate(values))
+
+
+def _heading(view: Json) -> str:
+    rounds, now = view["rounds"], view["round"]
+    played = (
+        f"round {now} ({rounds.index(now) + 1} of {len(rounds)} played)"
+        if now in rounds
+        else "before round 1"
+    )
+    return f"El Grande, {played}, phase {view['phase']}; the King stands in {view['areas'][view['king']]['name']}."
+
+
+def _areas(view: Json) -> list[str]:
+    out = ["Board (caballeros per seat; values 1st/2nd/3rd):"]
+    for area_id, info in view["areas"].items():
+        counts = ", ".join(f"{_seat(view, p)}: {k}" for p, k in enumerate(info["caballeros"]) if k) or "empty"
+        marks = [f"board {info['scoreboard']}"] if info["scoreboard"] else []
+        marks += ["King"] if area_id == view["king"] else []
+        marks += [f"Grande of {_seat(view, p)}" for p, g in enumerate(view["grandes"]) if g == area_id]
+        values = "/".join(map(str, info["values"]))
+        extra = f" [{'; '.join(marks)}]" if marks else ""
+        out.append(f"  {info['name']} {values}{extra}: {counts}")
+    return out
+
+
+def _pieces(view: Json) -> list[str]:
+    return [
+        f"Courts: {_per_seat(view, view['courts'])}.",
+        f"Provinces: {_per_seat(view, view['provinces'])}.",
+        f"Scores: {_per_seat(view, view['scores'])}.",
+        _bids(view),
+    ]
+
+
+def _bids(view: Json) -> str:
+    bids = [(p, b) for p, b in enumerate(view["bids"]) if b]
+    if not bids:
+        return ""
+    text = ", ".join(f"{_seat(view, p)} {b}" for p, b in bids)
+    order = ", ".join(str(p) for p in view["turn_order"])
+    return f"Power cards this round: {text}." + (f" Turn order: seats {order}." if order else "")
+
+
+def _offer(view: Json) -> str:
+    cards = "; ".join(f"{c['card']} ({c['name']}; heads {c['heads']})" for c in view["offer"])
+    return f"Offer: {cards}." if cards else ""
+
+
+def _hand(view: Json) -> list[str]:
+    if view.get("hand") is None:
+        return []
+    pile = view["played"][view["viewer"]].get("cards", []) if isinstance(view["viewer"], int) else []
+    played = f" Played: {' '.join(map(str, pile))}." if pile else ""
+    return [f"Your hand: {' '.join(map(str, view['hand'])) or 'empty'}.{played}"]
+
+
+def _vetos(view: Json) -> list[str]:
+    held = [f"{_seat(view, v['seat'])} (usable through round {v['expires_round']})" for v in view["vetos"]]
+    return [f"Vetos held: {', '.join(held)}."] if held else []
+
+
+def _turn(view: Json) -> list[str]:
+    t = view.get("turn")
+    if not t:
+        return []
+    card = f" with {t['card']} ({data.card_of(t['card']).name})" if t["card"] else ""
+    done = [
+        part
+        for part, flag in (("batch placed", t["placed"]), ("special action declared or skipped", t["acted"]))
+        if flag
+    ]
+    return [f"Turn: {_seat(view, t['seat'])}{card}" + (f"; {', '.join(done)}." if done else ".")]
+
+
+def _decision(view: Json) -> list[str]:
+    d = view.get("decision")
+    if not d:
+        return []
+    waiting = [p for p in d["members"] if p not in d["chosen"]]
+    line = f"Open decision {d['kind']}: waiting for seats {', '.join(map(str, waiting)) or 'none'}."
+    out = [line]
+    if d.get("declaration"):
+        out.append(f"  Declared: {_declaration(view, d['declaration'])}")
+    if "my_choice" in d:
+        out.append(f"  Your sealed choice: {d['my_choice']}.")
+    return out
+
+
+_LISTED = ("moves", "places", "removals", "sealed")
+
+
+def _declaration(view: Json, event: Json) -> str:
+    action = event.get("action", {})
+    parts = [f"{m['seat']}:{m['from']}>{m['to']}" for m in action.get("moves", [])]
+    parts += list(action.get("places", []))
+    parts += [f"{r['seat']}:{r['region']}" for r in action.get("removals", [])]
+    parts += event.get("areas", [])
+    parts += [f"{k} {v}" for k, v in action.items() if k not in _LISTED and v is not None]
+    parts += ["(a sealed power card)"] if action.get("sealed") else []
+    steps = f"{event['steps']} step(s)"
+    return (
+        f"{_seat(view, event['seat'])} plays {event['card']}: {' '.join(map(str, parts)) or '-'} ({steps})."
+    )
+
+
+def _due(view: Json) -> list[str]:
+    out = []
+    for seat, prompt in sorted(view["pending"].items(), key=lambda kv: int(kv[0])):
+        what = PROMPTS.get(prompt["kind"], prompt["kind"])
+        out.append(f"Due: {_seat(view, int(seat))} must {what}.")
+    return out
+
+
+def _result(view: Json) -> list[str]:
+    r = view.get("result")
+    if not r:
+        return []
+    winners = ", ".join(_seat(view, p) for p in r["winners"])
+    return [f"Game over. Final scores: {_per_seat(view, r['scores'])}. Winner(s): {winners}."]
