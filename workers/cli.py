@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import subprocess
 import sys
@@ -62,6 +63,7 @@ def parser() -> argparse.ArgumentParser:
         "--buckets", type=parse_buckets, default=tuple(range(BUCKETS)), help="e.g. 0-15 (default: all 64)"
     )
     r.add_argument("--sweep-every", type=float, default=15.0, metavar="SECONDS")
+    r.add_argument("--parent", type=int, default=0, help=argparse.SUPPRESS)  # stop when this process is gone
     i = sub.add_parser("inbound-smtp", help="receive email replies over SMTP (aiosmtpd)")
     i.add_argument("--listen", required=True, metavar="HOST:PORT")
     return p
@@ -82,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     match ns.command:
         case "relay":
-            return run_relay(rt, ns.buckets, ns.sweep_every)
+            return run_relay(rt, ns.buckets, ns.sweep_every, ns.parent)
         case "inbound-smtp":
             return run_inbound(rt, ns.listen)
     return run_worker(rt, ns)
@@ -95,14 +97,24 @@ def _stop_on_signals() -> threading.Event:
     return stop
 
 
-def run_relay(rt: Runtime, buckets: Sequence[int], sweep_every: float) -> int:
-    """Relays until SIGTERM/SIGINT."""
+def run_relay(rt: Runtime, buckets: Sequence[int], sweep_every: float, parent: int = 0) -> int:
+    """Relays until SIGTERM/SIGINT (or, as a worker's child, until that worker is gone)."""
     from workers import relay
 
     stop = _stop_on_signals()
+    if parent:
+        threading.Thread(target=_watch_parent, args=(parent, stop), daemon=True).start()
     log.info("relay on %d buckets", len(buckets))
     relay.run(rt.redis, rt.queue, tuple(buckets), stop, sweep_every)
     return 0
+
+
+def _watch_parent(parent: int, stop: threading.Event) -> None:
+    """Sets `stop` once `parent` is no longer this process's parent (it died, even by SIGKILL)."""
+    while not stop.wait(1.0):
+        if os.getppid() != parent:
+            log.warning("worker %d is gone; relay stopping", parent)
+            stop.set()
 
 
 def run_inbound(rt: Runtime, listen: str) -> int:
@@ -133,9 +145,8 @@ def run_worker(rt: Runtime, ns: argparse.Namespace) -> int:
     """Runs the rq worker in the main thread, the relay as a child, the SMTP listener as a thread."""
     from rq import SimpleWorker, Worker
 
-    child = (
-        None if ns.no_relay or ns.burst else subprocess.Popen([sys.executable, "-m", "workers.cli", "relay"])
-    )
+    relay = [sys.executable, "-m", "workers.cli", "relay", "--parent", str(os.getpid())]
+    child = None if ns.no_relay or ns.burst else subprocess.Popen(relay)
     controller = None
     if ns.smtp_listen:
         from workers import inbound

@@ -11,7 +11,7 @@ scheduler, forking a work horse per job, plus the relay) on a Redis database, th
   of each auto-pass append minus the prompt's deadline. Goal: never early, p99 <= 1 s.
 
 Prints p50/p90/p99/max, and the load generator's own CPU share. Redis: REDIS_URL, else
-127.0.0.1:6379; database --db (default 15, flushed). No timed asserts: this only reports.
+127.0.0.1:6379, on a free database claimed like the test runs do (flushed afterwards). No timed asserts: this only reports.
 """
 
 from __future__ import annotations
@@ -23,18 +23,20 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import redis  # noqa: E402
+import redis
 
-from tests.workers import harness  # noqa: E402
-from tests.workers.smtp import SmtpServer  # noqa: E402
-from workers.compose import message_id  # noqa: E402
-from workers.deadlines import planned  # noqa: E402
+from tests.conftest import _claim, _server_url, _with_db
+from tests.workers import harness
+from tests.workers.smtp import SmtpServer
+from workers.compose import message_id
+from workers.deadlines import planned
 
 
 def pct(values: list[float], p: float) -> float:
@@ -49,9 +51,11 @@ def report(name: str, values: list[float], unit: str = "ms", goal: str = "") -> 
         print(f"{name}: no samples")
         return
     ms = [v * 1000 for v in values]
-    print(f"{name}: n={len(ms)} p50={pct(ms, 50):.0f}{unit} p90={pct(ms, 90):.0f}{unit} "
-          f"p99={pct(ms, 99):.0f}{unit} max={max(ms):.0f}{unit} min={min(ms):.0f}{unit}"
-          f" mean={statistics.fmean(ms):.0f}{unit} {goal}")
+    print(
+        f"{name}: n={len(ms)} p50={pct(ms, 50):.0f}{unit} p90={pct(ms, 90):.0f}{unit} "
+        f"p99={pct(ms, 99):.0f}{unit} max={max(ms):.0f}{unit} min={min(ms):.0f}{unit}"
+        f" mean={statistics.fmean(ms):.0f}{unit} {goal}"
+    )
 
 
 class Arrivals:
@@ -66,13 +70,31 @@ class Arrivals:
 
 
 def start_workers(url: str, smtp_url: str, count: int, fork: bool = False) -> list[subprocess.Popen]:
-    env = {**os.environ, "REDIS_URL": url, "SMTP_URL": smtp_url, "SECRET_KEY": harness.SECRET,
-           "MAIL_DOMAIN": harness.DOMAIN, "PUBLIC_URL": harness.PUBLIC, "PYTHONPATH": os.getcwd()}
+    env = {
+        **os.environ,
+        "REDIS_URL": url,
+        "SMTP_URL": smtp_url,
+        "SECRET_KEY": harness.SECRET,
+        "MAIL_DOMAIN": harness.DOMAIN,
+        "PUBLIC_URL": harness.PUBLIC,
+        "PYTHONPATH": os.getcwd(),
+    }
     procs = []
     for i in range(count):
-        args = [sys.executable, "-m", "workers.cli", "worker"] + (["--no-relay"] if i else []) + (["--fork"] if fork else [])
-        procs.append(subprocess.Popen(args, env=env, stdout=open(f"/tmp/bench-worker-{i}.log", "w"), stderr=subprocess.STDOUT,
-                                      start_new_session=True))
+        args = (
+            [sys.executable, "-m", "workers.cli", "worker"]
+            + (["--no-relay"] if i else [])
+            + (["--fork"] if fork else [])
+        )
+        procs.append(
+            subprocess.Popen(
+                args,
+                env=env,
+                stdout=open(os.path.join(tempfile.gettempdir(), f"bench-worker-{i}.log"), "w"),  # noqa: SIM115
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        )
     time.sleep(1.5)
     return procs
 
@@ -135,9 +157,15 @@ def email_latency(rt, smtp: SmtpServer, games: int, moves: int, pace: float, bur
 def deadline_lateness(rt, games: int, window: float) -> list[float]:
     """Returns auto-pass time minus deadline (s) for silent games with 2-5 s clocks."""
     rnd = random.Random(1)
-    ids = [harness.create(rt, seats=2, emails=False,
-                          time_control={"per_move": rnd.randint(2, 5), "reminders": [], "absent_after": 100})
-           for _ in range(games)]
+    ids = [
+        harness.create(
+            rt,
+            seats=2,
+            emails=False,
+            time_control={"per_move": rnd.randint(2, 5), "reminders": [], "absent_after": 100},
+        )
+        for _ in range(games)
+    ]
     seen: dict[tuple[str, int, str], float] = {}
     end = time.time() + window
     while time.time() < end:
@@ -156,7 +184,6 @@ def deadline_lateness(rt, games: int, window: float) -> list[float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--db", type=int, default=15)
     ap.add_argument("--workers", type=int, default=1, help="castillo worker processes")
     ap.add_argument("--fork", action="store_true", help="rq's forking Worker (a work horse per job)")
     ap.add_argument("--games", type=int, default=20)
@@ -166,9 +193,8 @@ def main() -> None:
     ap.add_argument("--deadline-games", type=int, default=40)
     ap.add_argument("--window", type=float, default=15.0)
     ns = ap.parse_args()
-    base = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379").rsplit("/", 1)[0] if os.environ.get("REDIS_URL", "").count("/") > 2 else os.environ.get("REDIS_URL", "redis://127.0.0.1:6379")
-    url = f"{base}/{ns.db}"
-    redis.Redis.from_url(url).flushdb()
+    base, _server = _server_url()
+    url = _with_db(base, _claim(base))  # a free database (1-15), as the test runs claim theirs
     smtp = SmtpServer()
     smtp.start()
     rt = harness.runtime(url, smtp.url)
@@ -178,15 +204,19 @@ def main() -> None:
         lat = email_latency(rt, smtp, ns.games, ns.moves, ns.pace, ns.burst)
         report("event -> email accepted by SMTP", lat, goal="(goal p99 <= 2000ms)")
         late = deadline_lateness(rt, ns.deadline_games, ns.window)
-        report("deadline lateness (auto-pass append - deadline)", late, goal="(goal: min >= 0, p99 <= 1000ms)")
+        report(
+            "deadline lateness (auto-pass append - deadline)", late, goal="(goal: min >= 0, p99 <= 1000ms)"
+        )
         print(f"early auto-passes: {sum(1 for x in late if x < 0)}")
     finally:
         stop_workers(procs)
         smtp.stop()
         redis.Redis.from_url(url).flushdb()
     cpu, wall = time.process_time() - cpu0, time.time() - wall0
-    print(f"load generator CPU: {cpu:.1f}s of {wall:.1f}s wall ({100 * cpu / wall:.0f}% of one core); "
-          f"workers: {ns.workers}, cores: {os.cpu_count()}")
+    print(
+        f"load generator CPU: {cpu:.1f}s of {wall:.1f}s wall ({100 * cpu / wall:.0f}% of one core); "
+        f"workers: {ns.workers}, cores: {os.cpu_count()}"
+    )
 
 
 if __name__ == "__main__":
