@@ -5,7 +5,8 @@ Moves, events and prompts are listed in `moves.py`; the text notation is in `not
 
 Modules: `cards` (constant data), `state` (frozen state and `evolve`), `flow` (the events
 of a turn: reveal chains, draws, round end), `scoring` (end-of-round resolution, final
-score), `decide` (validation, `pending`, `legal_moves`, `default_move`), `views`.
+score), `decide` (validation, `pending`, `legal_moves`, `default_move`), `views`,
+`summary` (`text_summary(view)`: a view as plain-text lines for emails).
 
 Options (INFO): `first_seat` (K4, KR33) and `colours` (K1; empty = KC1 order).
 
@@ -44,6 +45,7 @@ from engine.kabale.flow import Builder, start_round
 from engine.kabale.moves import EVENTS, MOVES, PROMPTS
 from engine.kabale.notation import format_move, parse_move
 from engine.kabale.state import State, evolve
+from engine.kabale.summary import text_summary
 from engine.kabale.views import redact, result, view
 from engine.rng import Draws, commitment
 
@@ -138,5 +140,6 @@ __all__ = [
     "redact",
     "result",
     "setup",
+    "text_summary",
     "view",
 ]
