@@ -63,3 +63,37 @@ def test_a_finished_game_shows_the_result_and_everyones_goals(
     assert page.locator("#phase").text_content() == "Finished"
     assert page.locator(".players .won .goal").count() >= 1
     shot(page, "kabale-finished-desktop")
+
+
+def drive_to_decision(api: Api) -> tuple[dict[str, Any], int, str]:
+    """Plays games by the last legal move until a seat owes a hood or Traitor decision (KD2, KD3)."""
+    for _ in range(5):
+        game = api.create("kabale", ["Ana", "Bruno", "Chiara"])
+        tokens = [s["token"] for s in game["seats"]]
+        for _ in range(300):
+            due = seat_due(api, game["id"])
+            hit = [(s, k) for s, k in due.items() if k in ("hood_tuck", "traitor_swap")]
+            if hit:
+                return game, *hit[0]
+            if not due:
+                break
+            seat = next(iter(due))
+            move = api.get(f"/games/{game['id']}/legal-moves", tokens[seat])["moves"][-1]
+            api.post(f"/games/{game['id']}/moves", {"move": move}, tokens[seat])
+    raise AssertionError("no hood or Traitor decision came up in five games")
+
+
+def test_a_hood_or_traitor_decision_is_answered_by_clicks(api: Api, base_url: str, page_factory: Any) -> None:
+    game, seat, kind = drive_to_decision(api)
+    page = page_factory(DESKTOP)
+    page.goto(base_url + link_path(game, seat))
+    prompt = page.locator(".prompt")
+    if kind == "hood_tuck":
+        prompt.get_by_text("Magic Hood was revealed").wait_for()
+        page.locator(".hand-panel button.hand-card").first.click()
+    else:
+        prompt.get_by_text("Traitor was revealed").wait_for()
+        page.locator(".goal-col.target").first.click()
+    page.click("[data-testid=confirm]")
+    page.locator(".history li", has_text="hides" if kind == "hood_tuck" else "swaps").wait_for()
+    shot(page, f"kabale-{kind.replace('_', '-')}-desktop")
