@@ -81,7 +81,8 @@ function phaseText(v) {
   if (v.phase === "over") return "Game over";
   const n = v.rounds.indexOf(v.round) + 1;
   const phase = { bidding: "Power cards", turns: "Turns", scoring: "Scoring", between: "Between rounds" }[v.phase] || label(v.phase);
-  return `Round ${v.round} · ${n} of ${v.rounds.length} · ${phase}`;
+  const scoring = [3, 6, 9].includes(v.round) && v.phase !== "scoring" ? " · general scoring after it" : "";  // R35
+  return `Round ${v.round} · ${n} of ${v.rounds.length} · ${phase}${scoring}`;
 }
 
 function playerCard(ctx, s) {
