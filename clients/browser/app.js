@@ -131,6 +131,7 @@ async function boot() {
   if (!game) return mount(root, h("div", { class: "panel" }, `This page cannot show ${ctx.summary.game} games.`));
   ctx.history = new History({ describe: game.describeEvent, names: () => ctx.summary.seats || [], onPick: (v) => showPast(v).catch(showError) });
   game.init(root, ctx);
+  window.matchMedia("(max-width: 700px)").addEventListener("change", () => ctx.view && draw());
   header();
   await refresh();
   api.follow(() => refreshSoon(),

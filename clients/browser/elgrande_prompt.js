@@ -74,7 +74,7 @@ function pickFrom(ctx, svg, moves, verb) {
   return h("div", {},
     areas.length ? h("div", { class: "hint" }, "Click a highlighted area on the map, or:") : null, back,
     h("div", { class: "choices" }, ...values.map((v) => h("button", { class: "btn", "data-choice": v, onclick: () => choose(v) },
-      isArea(ctx.view, v) ? areaName(v) : key === "scoreboard" ? v.slice(3).replace(/_/g, "·") : String(v)))));
+      isArea(ctx.view, v) ? areaName(v) : key === "scoreboard" ? v.slice(3).replace(/_/g, "·") : key === "value" ? `Power card ${v}` : String(v)))));
 }
 
 function turnStep(ctx, svg) {
