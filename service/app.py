@@ -11,6 +11,7 @@ from __future__ import annotations
 import http
 import json
 import logging
+import os
 from typing import Any
 
 import redis
@@ -62,6 +63,8 @@ def create_app(config: Config | None = None) -> Flask:
     cfg = config.completed() if config else Config.from_env()
     if not cfg.REDIS_URL:
         raise RuntimeError("REDIS_URL is not set (castillo serve starts an embedded Redis for you)")
+    if not (config.SECRET_KEY if config else os.environ.get("SECRET_KEY")):
+        log.warning("SECRET_KEY is not set: links and sessions signed here fail in other processes")
     app = Flask(__name__)
     app.config.update(
         API_TITLE="Castillo",

@@ -5,19 +5,8 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
-
-DEFAULT_TIME_CONTROL: dict[str, Any] = {
-    "per_move": 3 * 86400,
-    "per_kind": {},
-    "reminders": [86400, 3600],
-    "weekend_pause": False,
-    "timezone": "UTC",
-    "vacation_days": 14,
-    "absent_after": 3,
-}
-
 
 @dataclass(frozen=True)
 class Config:
@@ -41,7 +30,6 @@ class Config:
     IDEMPOTENCY_TTL_S: int = 86400
     SSE_KEEPALIVE_S: float = 15.0
     MAX_PAGE: int = 500
-    EXTRA: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Config:
@@ -49,8 +37,8 @@ class Config:
         env = os.environ if env is None else env
         values: dict[str, Any] = {}
         for f in fields(cls):
-            if f.name in env and f.name != "EXTRA":
-                values[f.name] = _coerce(f.type, env[f.name])
+            if f.name in env:
+                values[f.name] = _coerce(f.name, f.type, env[f.name])
         return replace(cls(**values), **overrides).completed()
 
     def completed(self) -> Config:
@@ -59,10 +47,13 @@ class Config:
         return replace(self, QUEUE_REDIS_URL=self.QUEUE_REDIS_URL or self.REDIS_URL, SECRET_KEY=secret)
 
 
-def _coerce(kind: Any, raw: str) -> Any:
+def _coerce(name: str, kind: Any, raw: str) -> Any:
     """Converts an environment string to the field's type (int, float or str)."""
-    if kind in ("int", int):
-        return int(raw)
-    if kind in ("float", float):
-        return float(raw)
+    try:
+        if kind in ("int", int):
+            return int(raw)
+        if kind in ("float", float):
+            return float(raw)
+    except ValueError:
+        raise ValueError(f"setting {name} must be a number, got {raw!r}") from None
     return raw
