@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+
 @dataclass(frozen=True)
 class Config:
     """Holds every setting; `from_env` fills it from environment variables of the same name.
