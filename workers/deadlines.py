@@ -140,6 +140,7 @@ def enqueue_due(client: redis.Redis, q: Queue, buckets: Sequence[int], now: floa
                 prompt_id,
                 result_ttl=60,
                 failure_ttl=60,
+                at_front=True,  # a deadline is due now; emails can wait a moment
                 id=job_id("deadline", game_id, seat, prompt_id, "due"),
             )
         if later:
