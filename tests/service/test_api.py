@@ -399,3 +399,18 @@ def play_some(client: FlaskClient, game: dict[str, Any], moves: int) -> None:
             headers={**bearer(tokens[seat]), **key()},
         )
         assert answer.status_code == 201, answer.get_json()
+
+
+def test_paging_the_log_gives_the_same_entries_as_one_page(client: FlaskClient) -> None:
+    game = create(client, seats=3)
+    play_some(client, game, 12)
+    headers = bearer(game["seats"][1]["token"])
+    whole = client.get(f"/games/{game['id']}/events?limit=500", headers=headers).get_json()
+    pages, after = [], 0
+    while after is not None:
+        page = client.get(f"/games/{game['id']}/events?after={after}&limit=4", headers=headers)
+        assert page.headers["ETag"] == f'"{whole["version"]}"'
+        body = page.get_json()
+        pages += body["entries"]
+        after = body["next"]
+    assert pages == whole["entries"] and [e["v"] for e in pages] == list(range(1, whole["version"] + 1))
