@@ -70,11 +70,19 @@ function pickFrom(ctx, svg, moves, verb) {
   };
   const areas = values.filter((v) => isArea(ctx.view, v));
   setTargets(svg, areas, choose, {});
-  const back = Object.keys(chooser.fixed).length ? h("button", { class: "btn", onclick: () => { chooser.fixed = {}; p.select(null); } }, "Back") : null;
+  const fixed = Object.entries(chooser.fixed);
+  const back = fixed.length ? h("button", { class: "btn", onclick: () => { chooser.fixed = {}; p.select(null); } }, "Back") : null;
   return h("div", {},
+    fixed.length ? h("div", { class: "draft" }, "Chosen: ", fixed.map(([k, v]) => valueText(ctx, k, v)).join(", ")) : null,
     areas.length ? h("div", { class: "hint" }, "Click a highlighted area on the map, or:") : null, back,
     h("div", { class: "choices" }, ...values.map((v) => h("button", { class: "btn", "data-choice": v, onclick: () => choose(v) },
-      isArea(ctx.view, v) ? areaName(v) : key === "scoreboard" ? v.slice(3).replace(/_/g, "·") : key === "value" ? `Power card ${v}` : String(v)))));
+      valueText(ctx, key, v)))));
+}
+
+function valueText(ctx, key, v) {
+  if (isArea(ctx.view, v)) return areaName(v);
+  if (key === "scoreboard") return `scoreboard ${v.slice(3).replace(/_/g, "·")}`;
+  return key === "value" ? `power card ${v}` : String(v);
 }
 
 function turnStep(ctx, svg) {
