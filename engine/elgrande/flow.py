@@ -43,6 +43,7 @@ def check_options(seats: Any, options: Any) -> Json:
     """Returns the complete option set, or raises for bad seats and options (R1, §9)."""
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
         raise IllegalOptions(f"El Grande takes 2-5 players, not {seats!r} (R1)", rule="R1")
+    options = {} if options is None else options  # None: every default
     if not isinstance(options, dict):
         raise IllegalOptions(f"options must be an object, not {options!r}")
     out: Json = {}
@@ -60,6 +61,8 @@ def check_options(seats: Any, options: Any) -> Json:
 def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
     """Returns the opening events: the drawn setup (R3-R8), then round one's reveal."""
     opts = check_options(seats, options)
+    if not isinstance(rng_seed, str) or not rng_seed:
+        raise IllegalOptions("the rng seed must be a non-empty string (R8)", rule="R8")
     cards = rng.Draws(rng_seed, "setup:region_cards").shuffle([data.AREAS[r].id for r in data.BASE_REGIONS])
     stacks = {
         str(k): rng.Draws(rng_seed, f"setup:stack{k}").shuffle(data.deck(k, veto=opts["veto"]))

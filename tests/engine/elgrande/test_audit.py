@@ -142,3 +142,15 @@ def test_a_multi_region_scoring_declaration_names_its_steps() -> None:
     (declared,) = [e for e in events if e["type"] == "action_declared"]
     assert declared["areas"] == ["galicia", "catalonia", "seville"] and declared["steps"] == 3
     assert game.view(s, 1)["decision"]["declaration"]["areas"] == ["galicia", "catalonia", "seville"]
+
+
+@pytest.mark.parametrize("seed", [123, None, b"bytes", ""])
+def test_setup_refuses_a_bad_seed_with_a_rule_violation(seed: Any) -> None:
+    # contract: nothing but a RuleViolation escapes setup on bad input; the seed is a non-empty string
+    with pytest.raises(RuleViolation):
+        game.setup(4, {}, seed)
+
+
+def test_setup_takes_no_options_as_the_defaults() -> None:
+    # R1, §9: options are fixed at creation; None means every default (as for Kabale)
+    assert game.setup(3, None, "defaults")[0]["options"] == {"veto": True, "short_game": False}  # type: ignore[arg-type]

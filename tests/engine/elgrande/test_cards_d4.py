@@ -149,7 +149,7 @@ def test_secret_scoring_e30() -> None:
         0,
         4,
         0,
-    ]  # 3 players: 2 paid ranks; tie 1-1 → rank 2
+    ]  # 3 players: 2 paid ranks; B leads; R and Y tie at 1 → rank 3 → unpaid
 
 
 def test_secret_scoring_allows_the_kings_region() -> None:
