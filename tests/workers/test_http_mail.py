@@ -68,3 +68,13 @@ def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
     assert len(smtp.inbox.to("p1@example.org")) == 1
     loaded = rt.games.load(game_id)
     assert 1 in loaded.game.pending(loaded.folded.state)
+
+
+def test_inbound_email_takes_messages_larger_than_json_bodies(setup, smtp):
+    rt, http, game_id = setup
+    invite = smtp.inbox.to("p0@example.org")[0]
+    raw = reply(invite["Reply-To"], legal_moves_in(invite)[0] + "\n\n" + "x" * 400_000, "big")
+    ok = http.post("/inbound-email", data=raw, headers={"X-Inbound-Secret": "s3cret"})
+    assert ok.status_code == 202
+    huge = http.post("/inbound-email", data=raw * 3, headers={"X-Inbound-Secret": "s3cret"})
+    assert huge.status_code == 413 and huge.json["code"] == "payload-too-large"
