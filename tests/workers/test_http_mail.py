@@ -71,7 +71,7 @@ def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
 
 
 def test_inbound_email_takes_messages_larger_than_json_bodies(setup, smtp):
-    rt, http, game_id = setup
+    _rt, http, _game_id = setup
     invite = smtp.inbox.to("p0@example.org")[0]
     raw = reply(invite["Reply-To"], legal_moves_in(invite)[0] + "\n\n" + "x" * 400_000, "big")
     ok = http.post("/inbound-email", data=raw, headers={"X-Inbound-Secret": "s3cret"})
