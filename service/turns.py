@@ -78,8 +78,10 @@ def _default_chain(
 
 def _becomes_absent(loaded: Loaded, seat: int) -> bool:
     table = loaded.folded.table
+    if seat in table.absent or seat in table.bots:  # a bot seat plays by timeouts on purpose
+        return False
     limit = TimeControl.from_json(table.time_control).absent_after
-    return bool(limit) and seat not in table.absent and table.timeouts.get(seat, 0) + 1 >= limit
+    return bool(limit) and table.timeouts.get(seat, 0) + 1 >= limit
 
 
 def set_presence(

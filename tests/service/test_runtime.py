@@ -130,3 +130,22 @@ def test_restart_of_an_aof_redis_loses_nothing(tmp_path: Any) -> None:
         assert fresh.load(answer["id"]).version == len(before)
     finally:
         server.stop()
+
+
+def test_a_bot_seat_is_due_at_once_and_never_marked_absent(app: Flask, client: FlaskClient) -> None:
+    game = create(client, time_control={"per_move": 86400, "absent_after": 1})
+    gid, svc = game["id"], _service(app)
+    seat = svc.pending(gid)[0].seat
+    answer = client.post(
+        f"/games/{gid}/seats/{seat}/bot", json={"bot": "default"}, headers=bearer(game["admin_token"])
+    )
+    assert answer.status_code == 200
+    for _ in range(6):
+        due = [d for d in svc.pending(gid) if d.seat == seat]
+        if not due:
+            other = svc.pending(gid)[0]
+            svc.auto_pass(gid, other.seat, other.prompt["id"], other.deadline)
+            continue
+        assert due[0].deadline <= svc.clock() + 1  # the server's bot plays at once
+        assert svc.auto_pass(gid, seat, due[0].prompt["id"], svc.clock() + 1)["absent"] is False
+    assert client.get(f"/games/{gid}").get_json()["seats"][seat]["absent"] is False
