@@ -129,7 +129,7 @@ export function setTargets(svg, areas, onPick, chosen = {}) {
     if (!n) continue;
     const at = area === "castillo" ? [CASTILLO.x + 70, CASTILLO.y - 110] : labelPoint(svg, area);
     overlay.append(s("g", { class: "pick-badge", transform: `translate(${at[0]} ${at[1]})` },
-      s("circle", { r: 17 }), s("text", { y: 6, "text-anchor": "middle", text: `+${n}` })));
+      s("circle", { r: 17, class: n < 0 ? "minus" : "" }), s("text", { y: 6, "text-anchor": "middle", text: n > 0 ? `+${n}` : `−${-n}` })));
   }
 }
 

@@ -102,10 +102,10 @@ export function nextChoice(prompter) {
     if (key) {
       const seen = new Map();
       for (const { d } of objects) if (!seen.has(JSON.stringify(d.value[key]))) seen.set(JSON.stringify(d.value[key]), d.value[key]);
-      return { key, field: opts[0].d.field, choices: [...seen.values()].map((value) => ({ value, pick: () => prompter.narrow({ ...prompter.filter, [key]: value }) })) };
+      return { key, field: opts[0].d.field, sample: objects[0].d.value, choices: [...seen.values()].map((value) => ({ value, pick: () => prompter.narrow({ ...prompter.filter, [key]: value }) })) };
     }
   }
-  return { key: null, field: opts[0].d.field, choices: opts.map(({ ext, d }) => ({ value: d.value, kind: d.kind, pick: () => prompter.extend(ext) })) };
+  return { key: null, field: opts[0].d.field, sample: opts[0].d.value, choices: opts.map(({ ext, d }) => ({ value: d.value, kind: d.kind, pick: () => prompter.extend(ext) })) };
 }
 
 /**
@@ -118,7 +118,7 @@ export function draftControls(prompter, hooks) {
   const areaChoices = (choice?.choices || []).filter((c) => hooks.isArea(c.value));
   const otherChoices = (choice?.choices || []).filter((c) => !hooks.isArea(c.value));
   hooks.targets(areaChoices.map((c) => c.value), (area) => areaChoices.find((c) => c.value === area)?.pick());
-  const what = choice ? hooks.askFor(choice.field, choice.key, prompter.filter) : prompter.complete ? "Ready to send." : "";
+  const what = choice ? hooks.askFor(choice.field, choice.key, choice.sample) : prompter.complete ? "Ready to send." : "";
   return h("div", { class: "drafting" },
     h("div", { class: "draft", "data-testid": "draft" }, hooks.describe(prompter.draft)),
     prompter.complete ? notation(prompter.draftText) : null,

@@ -33,7 +33,7 @@ function draftHooks(ctx, svg) {
     isArea: (v) => isArea(ctx.view, v),
     targets: (areas, onPick) => setTargets(svg, areas, onPick, chosenCounts(ctx.prompter.draft)),
     describe: (m) => describeMove(m, seats, card),
-    askFor: (field, key) => (key ? askKey[key] : ask[field]) || "Choose:",
+    askFor: (field, key, sample) => askText(ctx, field, key, sample) || (key ? askKey[key] : ask[field]) || "Choose:",
     valueLabel: (v, key) => (key === "seat" ? `${label(colour(v).name)} — ${seatName(seats, v)}` : typeof v === "string" ? areaName(v) : objectLabel(v, seats)),
   };
 }
@@ -45,14 +45,24 @@ function objectLabel(v, seats) {
   return JSON.stringify(v);
 }
 
+function askText(ctx, field, key, sample) {
+  if (field === "removals") return key === "seat" ? "Whose caballero do you remove there?" : "Remove one caballero of each player: from which region next?";
+  if (field === "moves" && key === "to" && sample?.from) return `Where does the ${colour(sample.seat).name} caballero from ${areaName(sample.from)} go?`;
+  return null;
+}
+
+/** Returns the signed change per area of a draft: + where caballeros arrive, − where they leave. */
 function chosenCounts(draft) {
   const out = {};
-  const add = (a, n = 1) => { out[a] = (out[a] || 0) + n; };
-  for (const [k, v] of Object.entries(draft || {})) {
-    if (k === "type") continue;
-    if (Array.isArray(v)) v.forEach((x) => (typeof x === "string" ? add(x) : x?.to ? add(x.to) : x?.region ? add(x.region) : null));
-    else if (v && typeof v === "object") Object.entries(v).forEach(([a, n]) => add(a, n));
-  }
+  const add = (a, n) => { out[a] = (out[a] || 0) + n; };
+  const d = draft || {};
+  Object.entries(d.to || {}).forEach(([a, n]) => add(a, n));
+  (d.places || []).forEach((a) => add(a, 1));
+  (d.moves || []).filter((m) => m.to).forEach((m) => { add(m.from, -1); add(m.to, 1); });
+  (d.removals || []).forEach((r) => add(r.region, -1));
+  if (d.type === "supplement_court") Object.entries(d.from || {}).forEach(([a, n]) => add(a, -n));
+  Object.entries(d.supplement || {}).forEach(([a, n]) => add(a, -n));
+  (d.sources || []).filter((a) => a !== "court").forEach((a) => add(a, -1));
   return out;
 }
 
