@@ -2,7 +2,8 @@
 
 `text_summary(view)` reads only the `view(state, viewer)` dict, so it can show nothing the
 viewer may not see (KH1-KH11). Seats are named by colour and number ("blue (seat 1)"); the
-viewer's own seat is marked "(you)". Columns list their cards top to bottom.
+viewer's own seat is marked "(you)". Columns are numbered from 0, as in the move notation
+("play king 2"), and list their cards top to bottom.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def _due(view: Json) -> list[str]:
     if view.get("active") is not None:
         out.append(f"Turn of {_seat(view, view['active'])}.")
     for prompt in view.get("prompts", []):
-        out.append(f"Due: {_seat(view, prompt['seat'])} {_DUE.get(prompt['kind'], prompt['kind'])}.")
+        where = f" (column {prompt['column']})" if "column" in prompt else ""
+        out.append(f"Due: {_seat(view, prompt['seat'])} {_DUE.get(prompt['kind'], prompt['kind'])}{where}.")
     return out
 
 
@@ -70,7 +72,7 @@ def _columns(view: Json) -> list[str]:
     for col in view.get("columns", []):
         marks = " [closed by Storm]" if col["closed"] else " [full]" if col["full"] else ""
         cards = "; ".join(_slot(view, s) for s in col["slots"]) or "empty"
-        out.append(f"Column {col['index'] + 1}, {_goal(col['goal'])}{marks}: {cards}")
+        out.append(f"Column {col['index']}, {_goal(col['goal'])}{marks}: {cards}")
     return out
 
 

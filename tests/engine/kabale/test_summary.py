@@ -25,12 +25,12 @@ def test_summary_shows_round_turn_columns_hand_and_own_goals():
     assert lines[0] == "Kabale & Hiebe, round 1 of 6."
     assert "Turn of yellow (seat 2)." in text and "Due: yellow (seat 2) to play a card." in text
     assert (
-        "Column 1, music 5 (5 VP): Magic Hood (red (seat 0) (you)), hooding Queen; face-down (blue (seat 1))"
+        "Column 0, music 5 (5 VP): Magic Hood (red (seat 0) (you)), hooding Queen; face-down (blue (seat 1))"
         in lines
     )
-    assert "Column 2, trade 3 (3 VP): Page (blue (seat 1)), face down" not in text  # KH4
-    assert "Column 2, trade 3 (3 VP): face-down (blue (seat 1))" in lines
-    assert "Column 3, alchemy 5 (5 VP): empty" in lines
+    assert "Column 1, trade 3 (3 VP): Page (blue (seat 1)), face down" not in text  # KH4
+    assert "Column 1, trade 3 (3 VP): face-down (blue (seat 1))" in lines
+    assert "Column 2, alchemy 5 (5 VP): empty" in lines
     assert "Your hand: Page, Witch, " in text
     assert "Goals won by red (seat 0) (you): 1 (religion 4)." in lines
     assert "Goals won by blue (seat 1): 1." in lines  # KH8: others' goals are a count only
@@ -43,14 +43,29 @@ def test_summary_hides_other_seats_hood_and_hand():  # KH1, KH4, KH5
         lines = GAME.text_summary(GAME.view(s, viewer))
         assert "hooding" not in "\n".join(lines)
         assert lines[lines.index("Turn of yellow (seat 2).") + 2].startswith(
-            "Column 1, music 5 (5 VP): Magic Hood (red (seat 0)), hooded card; "
+            "Column 0, music 5 (5 VP): Magic Hood (red (seat 0)), hooded card; "
         )
-    assert "Column 2, trade 3 (3 VP): face-down (blue (seat 1))" in GAME.text_summary(GAME.view(s, None))
-    assert "Column 2, trade 3 (3 VP): Page (blue (seat 1) (you)), face down" in GAME.text_summary(
+    assert "Column 1, trade 3 (3 VP): face-down (blue (seat 1))" in GAME.text_summary(GAME.view(s, None))
+    assert "Column 1, trade 3 (3 VP): Page (blue (seat 1) (you)), face down" in GAME.text_summary(
         GAME.view(s, 1)
     )
     spectator = GAME.text_summary(GAME.view(s, None))
     assert not any(line.startswith(("Your hand", "Scores")) for line in spectator)
+
+
+def test_summary_names_a_pending_decision_and_its_column():  # KD2, KH10
+    s = table(
+        2,
+        [("music_5", "red magic_hood?"), ("trade_5", "")],
+        {0: ["queen", "page", "witch"], 1: ["king", "page", "witch"]},
+        active=1,
+    )
+    s, _ = play(s, 1, "king", 0)
+    lines = GAME.text_summary(GAME.view(s, None))
+    assert lines[1:3] == [
+        "Turn of blue (seat 1).",
+        "Due: red (seat 0) to tuck a hand card under the Magic Hood or decline (column 0).",
+    ]
 
 
 def test_summary_names_the_winner_once_over():  # K20
