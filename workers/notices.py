@@ -28,7 +28,6 @@ class Seen:
     game_id: str
     game: Game
     state: Any
-    version: int
     names: tuple[str, ...]
     envelopes: tuple[Json, ...]  # the whole log, unredacted: only ever shown through `redact`
     deadlines: dict[tuple[int, str], float]

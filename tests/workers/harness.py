@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import redis
 from rq import SimpleWorker
 
 from service.config import Config
@@ -61,8 +60,3 @@ def pump(rt: Runtime, rounds: int = 3) -> int:
         if n == 0:
             break
     return total
-
-
-def client(rt: Runtime) -> redis.Redis:
-    """Returns the runtime's store client."""
-    return rt.redis
