@@ -3,15 +3,16 @@
 The service fixes each open prompt's deadline in the game's deadline hash and its bucket's
 sorted set (the source of truth; `service.deadlines`). The relay's job schedules
 `deadline:{game}:{seat}:{prompt}` at that time with rq's scheduler (aware UTC datetimes),
-plus one job per reminder. rq's scheduler can start a job up to ~0.7 s early, so the job
-reads the deadline again: a little early, it sleeps the difference; far early (the deadline
-moved, or a whole second early), it schedules itself again. It acts only if the prompt is still planned, through
-`GameService.auto_pass` (one conditional append, actor "deadline"), which refuses when the
-player moved first. `sweep(now)` scans the 64 sorted sets for anything due and acts the same
-way, so a lost scheduler job only delays an auto-pass until the next sweep. Because rq's
-scheduler keeps whole seconds and polls once a second, the relay also wakes at each planned
-deadline (`enqueue_due`) and queues the job at once: whichever job runs first acts, the
-others find the prompt closed.
+plus one job per reminder. rq's scheduler keeps whole seconds and polls once a second, so it
+can start a job up to a second early: the job reads the deadline again and, a little early,
+sleeps the difference; further early (or the deadline moved) it schedules itself again. It
+acts only if the prompt is still planned, through `GameService.auto_pass` (one conditional
+append, actor "deadline"), which refuses when the player moved first.
+
+Two more paths make it prompt and sure: the relay wakes at each planned deadline
+(`enqueue_due`) and queues the job at once, and `sweep(now)` scans the 64 sorted sets for
+anything due and acts (the relay runs it every 15 s; tests call it with their own clock).
+Whichever path runs first acts; the others find the prompt closed.
 """
 
 from __future__ import annotations
