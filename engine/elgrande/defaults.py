@@ -15,7 +15,7 @@ Json = dict[str, Any]
 
 def default_move(state: State, seat: int) -> Json:
     """Returns the least harmful legal move for `seat`'s due prompt, flagged `default` (D15)."""
-    prompt = prompt_of(state, seat) if isinstance(seat, int) else None
+    prompt = prompt_of(state, seat)
     if prompt is None:
         raise NotYourTurn(f"seat {seat!r} owes no decision now")
     return {**_move(state, seat, prompt["kind"]), "default": True}

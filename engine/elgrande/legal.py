@@ -23,7 +23,7 @@ IDS = tuple(a.id for a in data.AREAS)
 
 def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Json]:
     """Returns the complete legal moves of `seat`, or the one-step extensions of `partial`."""
-    prompt = prompt_of(state, seat) if isinstance(seat, int) else None
+    prompt = prompt_of(state, seat)
     if prompt is None:
         return []
     if partial is not None:

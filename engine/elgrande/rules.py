@@ -38,7 +38,9 @@ def pending(state: State) -> dict[int, Json]:
 
 
 def prompt_of(state: State, seat: int) -> Json | None:
-    """Returns the prompt `seat` owes now, or None."""
+    """Returns the prompt `seat` owes now, or None (also for anything but an int seat, a bool included)."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return None
     return pending(state).get(seat)
 
 
@@ -47,7 +49,7 @@ def decide(state: State, seat: int, move: Json) -> list[Json]:
     kind = check_shape(move)
     if state.phase == "over":
         raise GameOver(f"move {move!r} refused: the game is over (R53)", rule="R53")
-    prompt = prompt_of(state, seat) if isinstance(seat, int) and not isinstance(seat, bool) else None
+    prompt = prompt_of(state, seat)
     if prompt is None:
         raise NotYourTurn(f"move {move!r} refused: seat {seat!r} owes no decision now")
     if kind not in PROMPT_MOVES[prompt["kind"]]:

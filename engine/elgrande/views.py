@@ -7,7 +7,7 @@ unused region cards, the seed (until the game ends), the value of a taken-back p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.elgrande import data
 from engine.elgrande.flow import standings
@@ -20,7 +20,11 @@ SECRET_SETUP = ("seed", "region_cards", "stacks")
 
 
 def _sees(viewer: Viewer, seat: Any) -> bool:
-    return viewer == "all" or (isinstance(viewer, int) and viewer == seat)
+    return viewer == "all" or (_is_seat(viewer) and viewer == seat)
+
+
+def _is_seat(viewer: Any) -> TypeGuard[int]:
+    return isinstance(viewer, int) and not isinstance(viewer, bool)
 
 
 def redact(event: Json, seat: Viewer) -> Json | None:
@@ -86,7 +90,7 @@ def view(state: State, seat: Viewer) -> Json:
         "stacks": [len(st) for st in s.stacks],
         "discard": list(s.discard),
         "hands": [_hand(s, p, seat) for p in range(s.seats)],
-        "hand": list(s.hands[seat]) if isinstance(seat, int) and 0 <= seat < s.seats else None,
+        "hand": list(s.hands[seat]) if _is_seat(seat) and 0 <= seat < s.seats else None,
         "played": [_pile(s, p, seat) for p in range(s.seats)],
         "vetos": [_veto(s, v.seat, v.card, v.taken) for v in s.vetos],
         "turn": _turn(s),

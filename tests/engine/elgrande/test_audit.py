@@ -154,3 +154,13 @@ def test_setup_refuses_a_bad_seed_with_a_rule_violation(seed: Any) -> None:
 def test_setup_takes_no_options_as_the_defaults() -> None:
     # R1, §9: options are fixed at creation; None means every default (as for Kabale)
     assert game.setup(3, None, "defaults")[0]["options"] == {"veto": True, "short_game": False}  # type: ignore[arg-type]
+
+
+def test_a_bool_is_not_a_seat() -> None:
+    # H1, contract: True == 1 in Python, but True names no seat: no legal moves (seat 1's hand) nor default
+    s = replace(start(4, "bool-seat"), start_player=1)
+    assert list(game.pending(s)) == [1] and game.legal_moves(s, 1)
+    assert game.legal_moves(s, True) == []  # type: ignore[arg-type]
+    assert game.view(s, True)["hand"] is None and "cards" not in game.view(s, True)["hands"][1]
+    with pytest.raises(RuleViolation):
+        game.default_move(s, True)  # type: ignore[arg-type]
