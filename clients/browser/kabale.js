@@ -54,7 +54,7 @@ function columns(ctx, targets) {
     const pick = targets.get(col.index);
     const state = col.closed ? "closed by Storm" : col.full ? "full" : `${col.slots.length} / ${col.goal.value}`;
     return h("div", { class: `goal-col${pick ? " target" : ""}`, "data-column": col.index, onclick: pick || null },
-      goalCard(col.goal, state), ...col.slots.map((s) => slot(view, s)));
+      h("div", { class: "col-no" }, `column ${col.index}`), goalCard(col.goal, state), ...col.slots.map((s) => slot(view, s)));
   }));
 }
 
@@ -116,9 +116,9 @@ function pickCard(ctx, card) {
 
 function describeMove(ctx, m) {
   switch (m.type) {
-    case "play": return `Play ${cardName(m.card)} into column ${m.column + 1}`;
+    case "play": return `Play ${cardName(m.card)} into column ${m.column}`;
     case "tuck": return `Hide ${cardName(m.card)} under the hood`;
-    case "swap": return `Swap the Traitor's goal with column ${m.column + 1}`;
+    case "swap": return `Swap the Traitor's goal with column ${m.column}`;
     case "decline": return "Decline";
     default: return label(m.type);
   }
@@ -180,14 +180,14 @@ export function describeEvent(entry, seats) {
     case "game_started": return "The game started.";
     case "round_started": return `Round ${e.round} started.`;
     case "turn_started": return `${who(e.seat)}'s turn.`;
-    case "card_played": return `${who(e.seat)} played ${e.card ? cardName(e.card) : "a card"} face down into column ${e.column + 1}.`;
-    case "card_revealed": return `${e.card ? cardName(e.card) : "A card"} was revealed in column ${e.column + 1}.`;
+    case "card_played": return `${who(e.seat)} played ${e.card ? cardName(e.card) : "a card"} face down into column ${e.column}.`;
+    case "card_revealed": return `${e.card ? cardName(e.card) : "A card"} was revealed in column ${e.column}.`;
     case "cards_drawn": return e.cards ? `${who(e.seat)} drew ${e.cards.map(cardName).join(", ")}.` : `${who(e.seat)} drew ${e.count ?? ""} card(s).`;
-    case "column_scored": return e.winner === null || e.winner === undefined ? `Column ${e.column + 1}: nobody wins.` : `Column ${e.column + 1} goes to ${who(e.winner)}.`;
-    case "card_killed": return `The Assassin kills ${who(e.seat)}'s ${cardName(e.card)} in column ${e.column + 1}.`;
-    case "explorer_moved": return `${who(e.seat)}'s Explorer moves from column ${e.column + 1} to column ${e.to + 1}.`;
+    case "column_scored": return e.winner === null || e.winner === undefined ? `Column ${e.column}: nobody wins.` : `Column ${e.column} goes to ${who(e.winner)}.`;
+    case "card_killed": return `The Assassin kills ${who(e.seat)}'s ${cardName(e.card)} in column ${e.column}.`;
+    case "explorer_moved": return `${who(e.seat)}'s Explorer moves from column ${e.column} to column ${e.to}.`;
     case "card_tucked": return `${who(e.seat)} hides ${e.card ? cardName(e.card) : "a card"} under the Magic Hood.`;
-    case "goals_swapped": return `${who(e.seat)}'s Traitor swaps the goals of columns ${e.columns.map((c) => c + 1).join(" and ")}.`;
+    case "goals_swapped": return `${who(e.seat)}'s Traitor swaps the goals of columns ${e.columns.join(" and ")}.`;
     case "declined": return `${who(e.seat)} declines.`;
     case "round_revealed": return "Every card is turned face up.";
     case "seat_skipped": return `${who(e.seat)} has no card and is skipped.`;
