@@ -4,6 +4,9 @@
 supplements, move and placement declarations, removals) start from their empty member;
 `legal_moves(state, seat, partial)` then lists the one-step extensions of `partial`, each with
 `complete`. A move entry {seat, from} without `to` is an incomplete step (source chosen).
+A partial whose prefix `decide` would refuse (a bad source, area, count or removal) is refused
+with the same RuleViolation, so no extension of an illegal prefix is ever offered. Removals
+may be added for any player not yet hit, in any order: the declared order is the step order (V7).
 """
 
 from __future__ import annotations
