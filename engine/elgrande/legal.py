@@ -63,7 +63,7 @@ def _complete(s: State, seat: int, kind: str) -> list[Json]:
 def _turn_step(s: State, seat: int) -> list[Json]:
     assert s.turn is not None
     out: list[Json] = []
-    if not s.turn.placed and s.court[seat]:
+    if not s.turn.placed:  # R19, X5: a batch of 0 is legal even with an empty court
         out.append({"type": "place_caballeros", "to": {}})
     if not s.turn.acted:
         out += [{"type": "declare_action", **d} for d in declarations(s, seat)]

@@ -164,3 +164,12 @@ def test_a_bool_is_not_a_seat() -> None:
     assert game.view(s, True)["hand"] is None and "cards" not in game.view(s, True)["hands"][1]
     with pytest.raises(RuleViolation):
         game.default_move(s, True)  # type: ignore[arg-type]
+
+
+def test_an_empty_batch_is_listed_even_with_an_empty_court() -> None:
+    # R19, X5, contract: a batch of 0 is legal (decide accepts it), so legal_moves lists it
+    s = _state("d4_royal_adviser")
+    s = replace(s, court=(0, *s.court[1:]), province=(s.province[0] + s.court[0], *s.province[1:]))
+    empty = {"type": "place_caballeros", "to": {}}
+    play(s, 0, empty)
+    assert empty in game.legal_moves(s, 0)
