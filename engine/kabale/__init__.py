@@ -18,7 +18,7 @@ The view (`view(state, seat)`; seat int, None = spectator, "all" = everything):
      columns: [{index, goal: {id, kind, value}, full, closed,
                 slots: [{seat, up, card (None when face down and not the viewer's, KH4),
                          holds?: bool (a face-up hood: whether it hides a card, KH5),
-                         hidden?: card id | None (the hood's card, owner only)}]}],   top first
+                         hidden?: card id | None (the hood's card: owner only, all after K14)}]}],   top first
      players: [{seat, colour, hand_size, draw_size, discard: [cards], won_count,
                 hand?: [cards], won?: [goal ids], score? (own seat; everyone once over),
                 draw?: [cards] ("all" only)}],
@@ -50,7 +50,7 @@ from engine.kabale.views import redact, result, view
 from engine.rng import Draws, commitment
 
 Json = dict[str, Any]
-ENGINE_VERSION = "kabale-1"
+ENGINE_VERSION = "kabale-2"
 HAND = 3  # K2
 
 INFO: Json = {
@@ -83,7 +83,9 @@ def _options(seats: Any, options: Any) -> tuple[int, list[str]]:
     first = options.get("first_seat", 0)
     if type(first) is not int or not 0 <= first < seats:
         raise IllegalOptions(f"first_seat must be a seat 0 to {seats - 1}, not {first!r} (K4)", rule="K4")
-    colours = options.get("colours") or list(COLOURS[:seats])
+    colours = options.get("colours", [])
+    if isinstance(colours, list) and not colours:  # K1: empty means the KC1 order
+        colours = list(COLOURS[:seats])
     if (
         not isinstance(colours, list)
         or len(colours) != seats

@@ -38,7 +38,7 @@ class Slot:
     seat: int
     card: str
     up: bool = False
-    known: bool = False  # KH4: a moved Explorer's identity is public while face down
+    known: bool = False  # public while hidden: a moved Explorer face down (KH4), hood contents after K14
     tucked: str | None = None  # KA6: the card hidden under a face-up hood
 
 
@@ -197,7 +197,9 @@ def _swapped(state: State, event: Json) -> State:
 
 
 def _final_reveal(state: State) -> State:
-    columns = tuple(replace(c, slots=tuple(replace(s, up=True) for s in c.slots)) for c in state.columns)
+    columns = tuple(
+        replace(c, slots=tuple(replace(s, up=True, known=True) for s in c.slots)) for c in state.columns
+    )  # K14: hood contents too (KH5)
     return replace(state, columns=columns)
 
 

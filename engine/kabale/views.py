@@ -29,7 +29,7 @@ def _slot(slot: Slot, viewer: Viewer) -> Json:
     out: Json = {"seat": slot.seat, "up": slot.up, "card": slot.card if shown else None}
     if slot.card == "magic_hood" and slot.up:  # KH5: whether the hood holds a card is public
         out["holds"] = slot.tucked is not None
-        out["hidden"] = slot.tucked if _sees(viewer, slot.seat) else None
+        out["hidden"] = slot.tucked if slot.known or _sees(viewer, slot.seat) else None  # K14
     return out
 
 

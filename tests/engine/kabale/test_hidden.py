@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.errors import RuleViolation
 from tests.conformance import fold
 from tests.engine.kabale.helpers import GAME, act, play, table
 
@@ -140,12 +143,23 @@ def test_moved_explorer_is_public_face_down():  # KH4
     assert GAME.view(s, 0)["columns"][0]["slots"] == [{"seat": 1, "up": False, "card": None}]
 
 
-def test_error_messages_quote_only_the_movers_input():  # design: no leak in errors
-    s = table(2, [("music_5", ""), ("trade_5", "")], {0: ["king"], 1: ["queen"]})
-    try:
-        GAME.decide(s, 1, {"type": "play", "card": "page", "column": 0})
-    except Exception as exc:  # noqa: BLE001
-        assert "queen" not in str(exc) and "king" not in str(exc)
+def test_error_messages_quote_only_the_movers_input():  # design: no leak in errors, KH1, KH4, KH5
+    s = table(
+        2,
+        [("music_5", "blue magic_hood[juliet]; blue prince?"), ("trade_5", "")],
+        {0: ["king"], 1: ["queen"]},
+    )
+    refusals = [
+        (1, {"type": "play", "card": "page", "column": 0}),  # not seat 1's turn
+        (0, {"type": "play", "card": "page", "column": 0}),  # not in seat 0's hand
+        (0, {"type": "play", "card": "king", "column": 7}),
+        (0, {"type": "tuck", "card": "page"}),
+        (0, {"type": "swap", "column": 1}),
+    ]
+    for seat, move in refusals:
+        with pytest.raises(RuleViolation) as err:
+            GAME.decide(s, seat, move)
+        assert not {"queen", "juliet", "prince"} & set(str(err.value).replace("'", " ").split()), err.value
 
 
 def test_face_up_cards_goals_fullness_and_storms_are_public():  # KH6
@@ -154,3 +168,13 @@ def test_face_up_cards_goals_fullness_and_storms_are_public():  # KH6
     assert spectator[0]["goal"] == {"id": "music_1", "kind": "music", "value": 1}
     assert spectator[0]["closed"] and spectator[0]["full"] and not spectator[1]["full"]
     assert spectator[0]["slots"][0]["card"] == "storm" and spectator[1]["slots"][0]["card"] == "king"
+
+
+def test_final_reveal_shows_hood_contents_to_everyone():  # K14, KH5: owner only *until* the final reveal
+    s = table(2, [("music_1", "blue magic_hood[queen]"), ("trade_1", "")], {0: ["king", "page", "witch"]})
+    events = GAME.decide(s, 0, {"type": "play", "card": "king", "column": 1})
+    for event in events[: [e["type"] for e in events].index("round_revealed") + 1]:
+        s = GAME.evolve(s, event)
+    for viewer in (0, 1, None):
+        hood = GAME.view(s, viewer)["columns"][0]["slots"][0]
+        assert hood == {"seat": 1, "up": True, "card": "magic_hood", "holds": True, "hidden": "queen"}
