@@ -133,7 +133,7 @@ def test_a_stack_one_special_action_built_click_by_click(api: Api, base_url: str
     api.post(f"/games/{game['id']}/moves", {"move": {"type": "play_power_card", "value": 13}}, tokens[me])
     for seat in ((me + 1) % 3, (me + 2) % 3):
         play_seat(api, game["id"], tokens[seat])
-    page = page_factory(DESKTOP)
+    page = page_factory(PHONE)
     page.goto(base_url + link_path(game, me))
     page.click(".offer-panel button.card[data-card^='d1_']")  # R10: stack 1 always offers a d1 card
     confirm(page)
@@ -149,7 +149,7 @@ def test_a_stack_one_special_action_built_click_by_click(api: Api, base_url: str
         else:
             page.locator(".drafting .choices button").first.click()
         page.wait_for_timeout(150)
-    shot(page, "elgrande-special-action-desktop")
+    shot(page, "elgrande-special-action-phone")
     page.click("[data-testid=done]")
     page.locator("[data-testid=prompt]").get_by_text("✓ special action done").wait_for()
     page.locator(".history li", has_text="declares").wait_for()
