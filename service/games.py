@@ -118,7 +118,9 @@ class GameService:
         self._remember(game_id, folded)
         return Loaded(game_id, meta, game, folded, prior if scope else None)
 
-    def _from_snapshot(self, game: Game, game_id: str, snaps: dict[bytes, bytes]) -> tuple[Folded | None, Any]:
+    def _from_snapshot(
+        self, game: Game, game_id: str, snaps: dict[bytes, bytes]
+    ) -> tuple[Folded | None, Any]:
         """Returns the game's Redis snapshot for this engine version (if any) and the rows after it."""
         blob = snaps.get(game.ENGINE_VERSION.encode())
         snap: Folded | None = pickle.loads(blob) if blob is not None else None
@@ -320,7 +322,9 @@ class GameService:
     def _snapshot(loaded: Loaded, after: Folded) -> tuple[str, bytes] | None:
         """Returns the snapshot to store with an append: every SNAPSHOT_EVERY versions and at the end."""
         crossed = after.version // SNAPSHOT_EVERY != loaded.version // SNAPSHOT_EVERY
-        over = after.table.aborted or (after.state is not None and loaded.game.result(after.state) is not None)
+        over = after.table.aborted or (
+            after.state is not None and loaded.game.result(after.state) is not None
+        )
         return (loaded.game.ENGINE_VERSION, pickle.dumps(after)) if crossed or over else None
 
     def _envelopes(
@@ -356,6 +360,7 @@ class GameService:
 
     @staticmethod
     def replayed(raw: str | bytes, body_hash: str) -> Json:
+        """Returns the first answer of an idempotency record; refuses a different body."""
         record = json.loads(raw)
         if record["body"] != body_hash:
             raise ServiceError("idempotency-mismatch", "this Idempotency-Key was used with another body")
@@ -428,4 +433,5 @@ def _check_expected(loaded: Loaded, expected: int | None, precondition: bool) ->
 
 
 def record(body_hash: str, status: int, answer: Json) -> str:
+    """Returns the idempotency record of a first answer (with the hash of the body it answered)."""
     return canonical({"body": body_hash, "status": status, "answer": answer}).decode()

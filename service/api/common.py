@@ -125,6 +125,7 @@ def problems(blp: Blueprint, *codes: str, if_match: bool = False) -> Callable[[A
         by_status.setdefault(412, []).append("version-conflict")
 
     def decorate(func: Any) -> Any:
+        """Adds one problem+json alternative response per status."""
         for status, names in sorted(by_status.items()):
             func = blp.alt_response(
                 status,

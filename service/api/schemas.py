@@ -32,6 +32,8 @@ class Problem(Schema):
 
 
 class SeatIn(Schema):
+    """A seat of a new game: the player's display name and optional email (private)."""
+
     name = fields.String(required=True, validate=validate.Length(1, 60))
     email = fields.Email(load_default=None, allow_none=True)
 
@@ -53,6 +55,8 @@ class TimeControlIn(Schema):
 
 
 class TimeControlOut(Schema):
+    """The time control in force (see TimeControlIn)."""
+
     per_move = fields.Integer(required=True, allow_none=True)
     per_kind = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     reminders = fields.List(fields.Integer(), required=True)
@@ -63,6 +67,8 @@ class TimeControlOut(Schema):
 
 
 class CreateIn(Schema):
+    """A new game: which game, its options, its seats in order, and the time control."""
+
     game = fields.String(required=True, metadata={"description": "a game of GET /catalog"})
     options = fields.Dict(load_default=dict, metadata={"description": "option id -> value (see /catalog)"})
     seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(1, 12))
@@ -70,6 +76,8 @@ class CreateIn(Schema):
 
 
 class SeatCreated(Schema):
+    """A created seat with its secret token and signed play link (shown once)."""
+
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
     token = fields.String(required=True, allow_none=True, metadata={"description": "shown once"})
@@ -77,6 +85,8 @@ class SeatCreated(Schema):
 
 
 class Created(Schema):
+    """The answer to POST /games."""
+
     id = fields.String(required=True)
     game = fields.String(required=True)
     version = fields.Integer(required=True)
@@ -100,6 +110,8 @@ class Due(Schema):
 
 
 class SeatOut(Schema):
+    """A seat as everyone sees it: name, absence, bot, vacations (first and last day)."""
+
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
     absent = fields.Boolean(required=True)
@@ -108,6 +120,8 @@ class SeatOut(Schema):
 
 
 class Summary(Schema):
+    """A game's public summary with its open prompts and their deadlines."""
+
     id = fields.String(required=True)
     game = fields.String(required=True)
     title = fields.String(required=True)
@@ -123,6 +137,8 @@ class Summary(Schema):
 
 
 class SessionIn(Schema):
+    """The signed token of a play link (the part after #k=)."""
+
     link = fields.String(
         required=True,
         validate=validate.Length(1, 2000),
@@ -131,6 +147,8 @@ class SessionIn(Schema):
 
 
 class Session(Schema):
+    """A short-lived seat bearer token."""
+
     token = fields.String(required=True)
     seat = fields.Integer(required=True)
     game = fields.String(required=True)
@@ -138,6 +156,8 @@ class Session(Schema):
 
 
 class ViewOut(Schema):
+    """What the caller may see of the game, now or as of a version."""
+
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     viewer = fields.Raw(required=True, allow_none=True, metadata={"description": "seat, null or 'all'"})
@@ -146,14 +166,20 @@ class ViewOut(Schema):
 
 
 class StateArgs(Schema):
+    """Which version to view."""
+
     at = fields.Integer(validate=validate.Range(1, 10**9), metadata={"description": "version N"})
 
 
 class PartialIn(Schema):
+    """An incomplete move whose one-step extensions are wanted (null: the complete moves)."""
+
     partial = fields.Dict(load_default=None, allow_none=True)
 
 
 class Legal(Schema):
+    """The caller's prompt and legal moves (or extensions, each flagged `complete`)."""
+
     version = fields.Integer(required=True)
     seat = fields.Integer(required=True)
     prompt = fields.Dict(required=True, allow_none=True)
@@ -198,6 +224,8 @@ class Entry(Schema):
 
 
 class MoveOut(Schema):
+    """The answer to a move: the new version, the new entries as the caller sees them, prompts."""
+
     version = fields.Integer(required=True)
     entries = fields.List(fields.Nested(Entry), required=True)
     prompts = fields.List(fields.Nested(Due), required=True)
@@ -206,17 +234,23 @@ class MoveOut(Schema):
 
 
 class Validated(Schema):
+    """The dry run of a move: whether it would be accepted, and the problem if not."""
+
     valid = fields.Boolean(required=True)
     problem = fields.Nested(Problem, allow_none=True)
     outcome = fields.Nested(MoveOut, allow_none=True)
 
 
 class PageArgs(Schema):
+    """A page of the log: entries after version `after`, at most `limit`."""
+
     after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9))
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
 
 
 class Page(Schema):
+    """A page of the log; `next` is the `after` of the next page (null at the end)."""
+
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     after = fields.Integer(required=True)
@@ -225,19 +259,27 @@ class Page(Schema):
 
 
 class RecordArgs(Schema):
+    """The record's format: JSON Lines or readable text."""
+
     format = fields.String(load_default="jsonl", validate=validate.OneOf(["jsonl", "text"]))
 
 
 class StreamArgs(Schema):
+    """Where to resume the stream (also as the Last-Event-ID header)."""
+
     after = fields.Integer(validate=validate.Range(0, 10**9), metadata={"description": "like Last-Event-ID"})
 
 
 class Checked(Schema):
+    """One audit check and its problems."""
+
     ok = fields.Boolean(required=True)
     problems = fields.List(fields.String(), required=True)
 
 
 class Verified(Schema):
+    """The audit of a game's log."""
+
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     ok = fields.Boolean(required=True)
@@ -247,11 +289,15 @@ class Verified(Schema):
 
 
 class PresenceIn(Schema):
+    """A seat's presence: absent, back, or on vacation for `days` days from today."""
+
     state = fields.String(required=True, validate=validate.OneOf(["absent", "back", "vacation"]))
     days = fields.Integer(load_default=0, validate=validate.Range(0, 365))
 
 
 class PresenceOut(Schema):
+    """The recorded presence and the game's version after it."""
+
     seat = fields.Integer(required=True)
     state = fields.String(required=True)
     version = fields.Integer(required=True)
@@ -268,30 +314,42 @@ class Reissued(Schema):
 
 
 class BotIn(Schema):
+    """The bot to seat (`default` plays the rules' default moves at once), or null to hand back."""
+
     bot = fields.String(required=True, allow_none=True, validate=validate.OneOf(["default"]))
 
 
 class BotOut(Schema):
+    """The seat's bot after the change."""
+
     seat = fields.Integer(required=True)
     bot = fields.String(required=True, allow_none=True)
     version = fields.Integer(required=True)
 
 
 class TimeControlChanged(Schema):
+    """The new time control and the game's version after the change."""
+
     time_control = fields.Nested(TimeControlOut, required=True)
     version = fields.Integer(required=True)
 
 
 class AbortIn(Schema):
+    """Why the game is aborted."""
+
     reason = fields.String(load_default="aborted by the admin", validate=validate.Length(0, 200))
 
 
 class Aborted(Schema):
+    """The game's status after the abort."""
+
     status = fields.String(required=True)
     version = fields.Integer(required=True)
 
 
 class CatalogGame(Schema):
+    """A registered game: seats, options with defaults, and its move/event/prompt types."""
+
     name = fields.String(required=True)
     title = fields.String(required=True)
     seats = fields.List(fields.Integer(), required=True)
@@ -303,13 +361,19 @@ class CatalogGame(Schema):
 
 
 class Catalog(Schema):
+    """The registered games."""
+
     games = fields.List(fields.Nested(CatalogGame), required=True)
 
 
 class Health(Schema):
+    """Liveness and whether the game store answers."""
+
     status = fields.String(required=True)
     redis = fields.String(required=True)
 
 
 class Pong(Schema):
+    """The trivial answer of /ping."""
+
     pong = fields.Boolean(required=True)
