@@ -1,6 +1,6 @@
 // Turns legal-moves into controls: buttons for small choices, click-by-click drafts (with `partial`)
 // for big families, board targets for anything that names an area.
-import { h, label } from "./dom.js";
+import { h } from "./dom.js";
 import { delta, nextKey, strip, buildable } from "./moves.js";
 
 /** Holds the seat's legal moves and the move being built; `onChange` redraws. */
@@ -153,4 +153,3 @@ export function confirmRow(prompter, text) {
     h("button", { class: "btn", onclick: () => prompter.cancel() }, "Cancel"));
 }
 
-export { label };

@@ -181,7 +181,6 @@ function waiting(ctx) {
 export function drawPrompt(panel, ctx, svg) {
   const p = ctx.prompter;
   if (chooser.legal !== p.legal) Object.assign(chooser, { legal: p.legal, fixed: {} });
-  if (!p.selected && !p.draft) chooser.fixed = chooser.fixed || {};
   setTargets(svg, [], null, {});
   const ui = { hand: new Map(), offer: new Map() };
   const kind = ctx.seat !== null && ctx.live ? ctx.view.pending[String(ctx.seat)]?.kind : null;
