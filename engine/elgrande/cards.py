@@ -68,12 +68,16 @@ def plan(s: State, seat: int, move: Json, *, replan: bool = False) -> Plan:
     card = data.card_of(s.turn.card).id
     if s.turn.acted and not replan:
         raise illegal(move, "the special action was already used or skipped this turn", "R19")
-    given = set(move) - {"type", "default"}
-    extra = given - FIELDS.get(card, frozenset())
-    if extra:
-        raise MalformedMove(f"malformed move {move!r}: {card} takes no field(s) {', '.join(sorted(extra))}")
+    check_fields(card, move)
     steps, action = _steps(s, seat, card, move)
     return Plan(card, action, tuple(steps), _void(s, steps))
+
+
+def check_fields(card: str, move: Json) -> None:
+    """Refuses a declaration with fields its card does not take (MalformedMove)."""
+    extra = set(move) - {"type", "default"} - FIELDS.get(card, frozenset())
+    if extra:
+        raise MalformedMove(f"malformed move {move!r}: {card} takes no field(s) {', '.join(sorted(extra))}")
 
 
 def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.elgrande import cards, data, decisions
 from engine.elgrande.flow import legal_bids
+from engine.elgrande.moves import check_shape
 from engine.elgrande.rules import prompt_of
 from engine.elgrande.state import State
 from engine.elgrande.turn import batch_areas, batch_limit, board_supplement, check_batch, illegal
@@ -32,6 +33,8 @@ def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Js
     if partial is not None:
         if not isinstance(partial, dict):
             raise MalformedMove(f"malformed partial move {partial!r}")
+        partial = {k: v for k, v in partial.items() if k != "complete"}
+        check_shape(partial)  # refuses unknown fields, as decide would
         return _extensions(state, seat, prompt["kind"], partial)
     return _complete(state, seat, prompt["kind"])
 
@@ -151,6 +154,7 @@ def _add_counts(partial: Json, key: str, limit: int, room: dict[int, int]) -> li
 def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     assert s.turn is not None
     card = data.card_of(s.turn.card).id
+    cards.check_fields(card, partial)
     if "supplement" in partial and card == "d4_court_two":
         short = 2 - min(2, s.province[seat])
         board_supplement(s, seat, partial, partial["supplement"], short, "X7")  # refuses a bad prefix

@@ -105,6 +105,8 @@ def test_a_bad_source_step_is_refused(card: str, moves: list[Json]) -> None:
         ("d4_court_two", {"type": "place_caballeros", "to": {"atlantis": 1}}),
         ("d4_court_two", {"type": "place_caballeros", "to": {"castillo": 9}}),  # R20: heads
         ("d1_place_two_anywhere", {"type": "declare_action", "places": ["granada"]}),  # R23
+        ("d2_one_of_your_choice", {"type": "declare_action", "removals": [], "area": "aragon"}),
+        ("d4_court_two", {"type": "place_caballeros", "to": {}, "moves": []}),
     ],
 )
 def test_a_bad_count_prefix_is_refused(card: str, partial: Json) -> None:

@@ -106,3 +106,50 @@ def test_every_accepted_move_is_reachable_click_by_click(seed: int) -> None:
         for event in game.decide(s, seat, random_move(game, s, seat, rnd)):
             s = game.evolve(s, event)
     assert problems == []
+
+
+GARBAGE: list[Any] = [None, True, -1, 0, 3, 1.5, "", "castillo", "granada", "aragon", "atlantis", [], {}, [1]]
+GARBAGE += [{"a": 1}, "court", {"seat": 0}, {"seat": 0, "from": "aragon"}, {"seat": True, "from": "aragon"}]
+GARBAGE += [{"seat": 0, "region": "aragon"}, {"seat": 1, "from": "seville", "to": "castillo"}]
+
+
+def garbage_partials(rnd: random.Random) -> Iterator[Json]:
+    """Yields partial moves of the large families with random, mostly broken, contents."""
+    for key in ("moves", "places", "removals", "supplement", "to", "from"):
+        for kind in ("declare_action", "place_caballeros", "supplement_court"):
+            values = [
+                [rnd.choice(GARBAGE) for _ in range(rnd.randint(0, 3))],
+                {rnd.choice(["aragon", "castillo", "granada", "x"]): rnd.choice(GARBAGE)},
+                rnd.choice(GARBAGE),
+            ]
+            yield {"type": kind, key: rnd.choice(values)}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_extension_of_a_broken_partial_is_a_refused_complete_move(seed: int) -> None:
+    # contract: legal_moves(partial) refuses a bad prefix (RuleViolation) or offers only moves decide accepts
+    rnd = random.Random(seed)
+    s = fold(game, game.setup(3 + seed, {}, f"garbage-{seed}"))
+    problems = []
+    while game.result(s) is None:
+        seat = rnd.choice(sorted(game.pending(s)))
+        for partial in garbage_partials(rnd):
+            try:
+                options = game.legal_moves(s, seat, partial)
+            except RuleViolation:
+                continue
+            for step in options:
+                move = {k: v for k, v in step.items() if k != "complete"}
+                if step["complete"] and (why := _refusal(s, seat, move)):
+                    problems.append(f"{partial} -> {move}: {why}")
+        for event in game.decide(s, seat, random_move(game, s, seat, rnd)):
+            s = game.evolve(s, event)
+    assert problems == []
+
+
+def _refusal(s: Any, seat: int, move: Json) -> str | None:
+    try:
+        game.decide(s, seat, move)
+    except RuleViolation as exc:
+        return str(exc)
+    return None
