@@ -107,16 +107,19 @@ class State:
     final: Json | None = None
 
 
-def _player(state: State, seat: int, **changes: Any) -> State:
+def _player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
+    """Returns the players with `changes` applied to `seat`."""
     players = list(state.players)
     players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    return tuple(players)
 
 
-def _column(state: State, index: int, column: Column) -> State:
-    columns = list(state.columns)
-    columns[index] = column
-    return replace(state, columns=tuple(columns))
+def _set_slots(columns: list[Column], index: int, slots: tuple[Slot, ...]) -> None:
+    columns[index] = replace(columns[index], slots=slots)
+
+
+def _with_slot(col: Column, i: int, slot: Slot) -> tuple[Slot, ...]:
+    return col.slots[:i] + (slot,) + col.slots[i + 1 :]
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -137,124 +140,140 @@ def _start(event: Json) -> State:
     )
 
 
-def _drawn(state: State, event: Json) -> State:
+# Each handler returns the changed fields of the state; `evolve` makes one copy per event.
+
+
+def _drawn(state: State, event: Json) -> Json:
     p = state.players[event["seat"]]
     k = len(event["cards"])
-    return _player(state, event["seat"], hand=p.hand + p.draw[:k], draw=p.draw[k:])
+    return {"players": _player(state, event["seat"], hand=p.hand + p.draw[:k], draw=p.draw[k:])}
 
 
-def _played(state: State, event: Json) -> State:
-    seat, col = event["seat"], state.columns[event["column"]]
-    state = _player(state, seat, hand=_without(state.players[seat].hand, event["card"]))
-    state = _column(state, event["column"], replace(col, slots=col.slots + (Slot(seat, event["card"]),)))
-    return replace(state, last_played=seat)
+def _played(state: State, event: Json) -> Json:
+    seat, c = event["seat"], event["column"]
+    columns = list(state.columns)
+    _set_slots(columns, c, columns[c].slots + (Slot(seat, event["card"]),))
+    return {
+        "players": _player(state, seat, hand=_without(state.players[seat].hand, event["card"])),
+        "columns": tuple(columns),
+        "last_played": seat,
+    }
 
 
-def _revealed(state: State, event: Json) -> State:
+def _revealed(state: State, event: Json) -> Json:
     c, i = event["column"], event["position"]
     col = state.columns[c]
     slot = replace(col.slots[i], up=True)
-    state = _column(state, c, replace(col, slots=col.slots[:i] + (slot,) + col.slots[i + 1 :]))
+    columns = list(state.columns)
+    _set_slots(columns, c, _with_slot(col, i, slot))
+    out: Json = {"columns": tuple(columns)}
     kind = {"magic_hood": "hood_tuck", "traitor": "traitor_swap"}.get(slot.card)
     if kind and (kind == "traitor_swap" or state.players[slot.seat].hand):  # KD5
-        state = replace(state, decision=Decision(kind, slot.seat, c, i, state.n))
-    return state
+        out["decision"] = Decision(kind, slot.seat, c, i, state.n + 1)  # since: this event's version
+    return out
 
 
-def _explorer(state: State, event: Json) -> State:
+def _explorer(state: State, event: Json) -> Json:
     c, i, to = event["column"], event["position"], event["to"]
-    col = state.columns[c]
-    slot = col.slots[i]
-    state = _column(state, c, replace(col, slots=col.slots[:i] + col.slots[i + 1 :]))
-    dest = state.columns[to]
-    arrived = Slot(slot.seat, slot.card, up=False, known=True)
-    state = _column(state, to, replace(dest, slots=dest.slots + (arrived,)))
-    return replace(state, moved=state.moved | {slot.seat})
+    slot = state.columns[c].slots[i]
+    columns = list(state.columns)
+    _set_slots(columns, c, columns[c].slots[:i] + columns[c].slots[i + 1 :])
+    _set_slots(columns, to, columns[to].slots + (Slot(slot.seat, slot.card, up=False, known=True),))
+    return {"columns": tuple(columns), "moved": state.moved | {slot.seat}}
 
 
-def _killed(state: State, event: Json) -> State:
+def _killed(state: State, event: Json) -> Json:
     c, i = event["column"], event["position"]
-    col = state.columns[c]
-    slot = col.slots[i]
-    state = _column(state, c, replace(col, slots=col.slots[:i] + col.slots[i + 1 :]))
-    return _player(state, slot.seat, discard=state.players[slot.seat].discard + (slot.card,))
+    slot = state.columns[c].slots[i]
+    columns = list(state.columns)
+    _set_slots(columns, c, columns[c].slots[:i] + columns[c].slots[i + 1 :])
+    discard = state.players[slot.seat].discard + (slot.card,)
+    return {"columns": tuple(columns), "players": _player(state, slot.seat, discard=discard)}
 
 
-def _tucked(state: State, event: Json) -> State:
+def _tucked(state: State, event: Json) -> Json:
     c, i, seat = event["column"], event["position"], event["seat"]
     col = state.columns[c]
-    slot = replace(col.slots[i], tucked=event["card"])
-    state = _player(state, seat, hand=_without(state.players[seat].hand, event["card"]))
-    state = _column(state, c, replace(col, slots=col.slots[:i] + (slot,) + col.slots[i + 1 :]))
-    return replace(state, decision=None)
+    columns = list(state.columns)
+    _set_slots(columns, c, _with_slot(col, i, replace(col.slots[i], tucked=event["card"])))
+    return {
+        "players": _player(state, seat, hand=_without(state.players[seat].hand, event["card"])),
+        "columns": tuple(columns),
+        "decision": None,
+    }
 
 
-def _swapped(state: State, event: Json) -> State:
+def _swapped(state: State, event: Json) -> Json:
     a, b = event["columns"]
-    ca, cb = state.columns[a], state.columns[b]
-    state = _column(state, a, replace(ca, goal=cb.goal))
-    return replace(_column(state, b, replace(cb, goal=ca.goal)), decision=None)
+    columns = list(state.columns)
+    columns[a] = replace(state.columns[a], goal=state.columns[b].goal)
+    columns[b] = replace(state.columns[b], goal=state.columns[a].goal)
+    return {"columns": tuple(columns), "decision": None}
 
 
-def _final_reveal(state: State) -> State:
+def _final_reveal(state: State) -> Json:
     columns = tuple(
         replace(c, slots=tuple(replace(s, up=True, known=True) for s in c.slots)) for c in state.columns
     )  # K14: hood contents too (KH5)
-    return replace(state, columns=columns)
+    return {"columns": columns}
 
 
-def _scored(state: State, event: Json) -> State:
-    state = replace(state, scored=state.scored + (event,))
+def _scored(state: State, event: Json) -> Json:
+    scored = state.scored + (event,)
     winner = event["winner"]
     if winner is None:
-        return replace(state, removed=state.removed + (event["goal"],))  # KR9
-    return _player(state, winner, won=state.players[winner].won + (event["goal"],))  # K16
+        return {"scored": scored, "removed": state.removed + (event["goal"],)}  # KR9
+    return {
+        "scored": scored,
+        "players": _player(state, winner, won=state.players[winner].won + (event["goal"],)),
+    }  # K16
 
 
-def _cleanup(state: State) -> State:
+def _cleanup(state: State) -> Json:
     discards = [list(p.discard) for p in state.players]
     for col in state.columns:  # K17
         for slot in col.slots:
             discards[slot.seat] += [slot.card] + ([slot.tucked] if slot.tucked else [])
     players = tuple(replace(p, discard=tuple(d)) for p, d in zip(state.players, discards))
-    return replace(state, players=players, columns=(), active=None, decision=None, moved=frozenset())
+    return {"players": players, "columns": (), "active": None, "decision": None, "moved": frozenset()}
 
 
-def _round(state: State, event: Json) -> State:
+def _round(state: State, event: Json) -> Json:
     n = state.seats
-    columns = tuple(Column(goal) for goal in state.stack[:n])
-    return replace(
-        state,
-        round=event["round"],
-        start_seat=event["start_seat"],
-        columns=columns,
-        stack=state.stack[n:],
-        scored=(),
-        last_played=None,
-    )
+    return {
+        "round": event["round"],
+        "start_seat": event["start_seat"],
+        "columns": tuple(Column(goal) for goal in state.stack[:n]),
+        "stack": state.stack[n:],
+        "scored": (),
+        "last_played": None,
+    }
 
 
-def _apply(state: State, event: Json) -> State:
+def _turn(state: State, event: Json) -> Json:
+    return {
+        "active": event["seat"],
+        "turn": state.turn + 1,
+        "since": state.n + 1,  # this event's version
+        "moved": frozenset(),
+        "decision": None,
+    }
+
+
+def _apply(state: State, event: Json) -> Json:
     match event["type"]:
         case "goals_shuffled":
-            return replace(state, stack=tuple(event["stack"]))
+            return {"stack": tuple(event["stack"])}
         case "deck_shuffled":
-            return _player(state, event["seat"], draw=tuple(event["order"]))
+            return {"players": _player(state, event["seat"], draw=tuple(event["order"]))}
         case "discard_reshuffled":
-            return _player(state, event["seat"], draw=tuple(event["order"]), discard=())
+            return {"players": _player(state, event["seat"], draw=tuple(event["order"]), discard=())}
         case "cards_drawn":
             return _drawn(state, event)
         case "round_started":
             return _round(state, event)
         case "turn_started":
-            return replace(
-                state,
-                active=event["seat"],
-                turn=state.turn + 1,
-                since=state.n,
-                moved=frozenset(),
-                decision=None,
-            )
+            return _turn(state, event)
         case "card_played":
             return _played(state, event)
         case "card_revealed":
@@ -268,7 +287,7 @@ def _apply(state: State, event: Json) -> State:
         case "goals_swapped":
             return _swapped(state, event)
         case "declined":
-            return replace(state, decision=None)
+            return {"decision": None}
         case "round_revealed":
             return _final_reveal(state)
         case "column_scored":
@@ -276,12 +295,12 @@ def _apply(state: State, event: Json) -> State:
         case "round_ended":
             return _cleanup(state)
         case "game_ended":
-            return replace(state, final={k: v for k, v in event.items() if k != "type"}, active=None)
-    return state
+            return {"final": {k: v for k, v in event.items() if k != "type"}, "active": None}
+    return {}
 
 
 def evolve(state: State | None, event: Json) -> State:
     """Returns the state after `event`; `evolve(None, game_started)` starts the game."""
     if state is None:
         return _start(event)
-    return _apply(replace(state, n=state.n + 1), event)
+    return replace(state, n=state.n + 1, **_apply(state, event))
