@@ -85,7 +85,7 @@ def scramble(state: State, viewer: Any, rnd: random.Random) -> State:
                 for i, slot in enumerate(col.slots):
                     if slot.seat == seat and not slot.up and not slot.known:
                         places.append((slots[c][i], 0))
-                    if slot.seat == seat and slot.tucked:
+                    if slot.seat == seat and slot.tucked and not slot.known:  # K14 makes it public
                         places.append((slots[c][i], 1))
         cards = [where[k] for where, k in places]
         rnd.shuffle(cards)
@@ -212,3 +212,19 @@ def test_rerunning_every_decision_gives_the_same_log() -> None:
             assert canon(fresh) == canon(recorded)
             for event in fresh:
                 again = GAME.evolve(again, event)
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_views_at_every_version_leak_nothing(seats: int) -> None:
+    """Checks the view after every single event, not only after whole decisions: the service
+    serves a view as of any version (KH1-KH11; after the final reveal hood contents are public, K14)."""
+    rnd = random.Random(seats)
+    state: Any = None
+    for event in GAME.setup(seats, {}, f"every-{seats}"):
+        state = GAME.evolve(state, event)
+    while GAME.result(state) is None:
+        seat = next(iter(GAME.pending(state)))
+        for event in GAME.decide(state, seat, rnd.choice(GAME.legal_moves(state, seat))):
+            state = GAME.evolve(state, event)
+            for viewer in (None, *range(seats)):
+                assert not leaks(state, [event], viewer), (event["type"], viewer)
