@@ -53,3 +53,12 @@ def test_parse_stops_at_quotes_and_signatures():
 def test_parse_refuses_garbage_with_malformed_move(text):
     with pytest.raises(MalformedMove):
         GAME.parse_move(text, None, 0)
+
+
+def test_every_possible_move_round_trips():  # K7, KA6, KA7, KD1-KD3: the notation can write every legal move
+    from engine.kabale.cards import DECK
+
+    moves = [{"type": "play", "card": c, "column": i} for c in DECK for i in range(6)]
+    moves += [{"type": "tuck", "card": c} for c in DECK] + [{"type": "swap", "column": i} for i in range(6)]
+    moves.append({"type": "decline"})
+    assert [m for m in moves if GAME.parse_move(GAME.format_move(m), None, 0) != [m]] == []
