@@ -41,6 +41,17 @@ a stable `code` (urn:castillo:problem:<code>). Reads carry `ETag: "<version>"`; 
 seat session from `POST /games/{id}/sessions`; without one you are a spectator."""
 
 
+class DescribedMarshmallowPlugin(MarshmallowPlugin):
+    """apispec's marshmallow plugin that also puts each schema's docstring into the spec."""
+
+    def schema_helper(self, name: str, _: Any, schema: Any = None, **kwargs: Any) -> Any:
+        out = super().schema_helper(name, _, schema=schema, **kwargs)
+        doc = getattr(schema if isinstance(schema, type) else type(schema), "__doc__", None)
+        if out is not None and doc:
+            out["description"] = " ".join(doc.split())
+        return out
+
+
 class CastilloApi(Api):
     """flask-smorest's Api with problem+json error responses in the spec."""
 
@@ -76,7 +87,7 @@ def create_app(config: Config | None = None) -> Flask:
     )
     client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
     app.extensions["castillo"] = GameService(client, cfg)
-    api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()})
+    api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "admin, seat or session token"}
     )
