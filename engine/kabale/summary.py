@@ -78,7 +78,7 @@ def _columns(view: Json) -> list[str]:
 
 def _hand(view: Json) -> list[str]:
     seat = view.get("viewer")
-    if type(seat) is not int:
+    if type(seat) is not int or not 0 <= seat < len(view["players"]):
         return []
     me = view["players"][seat]
     hand = ", ".join(_name(c) for c in me.get("hand", [])) or "empty"

@@ -78,3 +78,10 @@ def test_summary_names_the_winner_once_over():  # K20
     assert lines[0] == "Kabale & Hiebe, game over after round 6 of 6."
     assert lines[-1].startswith("Winner: ")
     assert any(line.startswith("Scores: ") for line in lines)
+
+
+def test_summary_of_any_view_never_raises():  # contract: a summary for every viewer
+    state = _hooded()
+    for viewer in (None, "all", 0, 1, 2, 99, -1, True):
+        lines = GAME.text_summary(GAME.view(state, viewer))
+        assert lines and all(isinstance(line, str) and line for line in lines)
