@@ -138,16 +138,23 @@ class Supervisor:
         try:
             while not self.stopping and server.poll() is None:
                 time.sleep(0.5)
-                if self.spawn_worker and self.worker is not None and self.worker.poll() is not None:
-                    log.warning("worker exited with %s; restarting it", self.worker.returncode)
-                    time.sleep(1)
-                    self._start_worker()
+                self._revive()
         finally:
             self._terminate(server)
             self._terminate(self.worker)
             if self.redis_server is not None:
                 self.redis_server.stop()  # type: ignore[attr-defined]
         return server.returncode or 0
+
+    def _revive(self) -> None:
+        """Restarts the embedded Redis (from its AOF) or the worker if either has died."""
+        if self.redis_server is not None and not self.redis_server.alive():  # type: ignore[attr-defined]
+            log.warning("embedded Redis exited; restarting it from its append-only file")
+            self.redis_server.start()  # type: ignore[attr-defined]
+        if self.spawn_worker and self.worker is not None and self.worker.poll() is not None:
+            log.warning("worker exited with %s; restarting it", self.worker.returncode)
+            time.sleep(1)
+            self._start_worker()
 
     def _start_worker(self) -> None:
         if self.spawn_worker and not self.stopping:

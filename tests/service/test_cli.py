@@ -66,6 +66,9 @@ def test_serve_embedded_persists_across_restarts_and_supervises_a_worker(tmp_pat
         assert any("gunicorn" in c and "gthread" in c for c in children)
         assert any("service.cli worker" in c for c in children)
         assert (data / "redis" / "appendonly.aof").exists() and (data / "secret_key").exists()
+        redis_child = next(p for p in psutil.Process(process.pid).children() if "redis-server" in p.name())
+        redis_child.kill()  # a crash of the embedded Redis: the supervisor restarts it from the AOF
+        _wait(f"{base}/games/{created['id']}")
     finally:
         _stop(process)
     assert not psutil.pid_exists(process.pid) or psutil.Process(process.pid).status() == psutil.STATUS_ZOMBIE
