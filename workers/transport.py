@@ -18,6 +18,7 @@ import os
 import re
 import smtplib
 import ssl
+import threading
 from dataclasses import dataclass
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -27,6 +28,8 @@ import redis
 log = logging.getLogger("castillo.mail")
 MARKER_TTL_S = 120 * 24 * 3600
 SMTP_TIMEOUT_S = 10.0
+_OPEN: dict[Transport, smtplib.SMTP] = {}  # one kept-open connection per server, per process
+_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,18 +64,52 @@ class Transport:
         )
 
     def send(self, message: EmailMessage) -> None:
-        """Hands `message` to the SMTP server or writes it to the maildir; raises when that fails."""
+        """Hands `message` to the SMTP server or writes it to the maildir; raises when that fails.
+
+        The SMTP connection stays open for the next message of this process; a connection the
+        server dropped meanwhile is replaced once, and any other failure closes it.
+        """
         if self.host is None:
             self._store(message)
             return
+        with _LOCK:
+            try:
+                self._send_reusing(message)
+            except BaseException:
+                self._close()
+                raise
+
+    def _send_reusing(self, message: EmailMessage) -> None:
+        if self in _OPEN:
+            try:
+                _OPEN[self].send_message(message)
+                return
+            except (smtplib.SMTPServerDisconnected, ConnectionError):
+                self._close()  # the server closed an idle connection: open a fresh one
+        self._connection().send_message(message)
+
+    def _connection(self) -> smtplib.SMTP:
+        """Returns this process's open connection to the server, opening it if needed."""
+        if self in _OPEN:
+            return _OPEN[self]
         connect = smtplib.SMTP_SSL if self.tls == "ssl" else smtplib.SMTP
         kwargs = {"context": ssl.create_default_context()} if self.tls == "ssl" else {}
-        with connect(self.host, self.port, timeout=SMTP_TIMEOUT_S, **kwargs) as smtp:
+        smtp = connect(self.host, self.port, timeout=SMTP_TIMEOUT_S, **kwargs)
+        try:
             if self.tls == "starttls":
                 smtp.starttls(context=ssl.create_default_context())
             if self.user:
                 smtp.login(self.user, self.password or "")
-            smtp.send_message(message)
+        except BaseException:
+            smtp.close()
+            raise
+        _OPEN[self] = smtp
+        return smtp
+
+    def _close(self) -> None:
+        smtp = _OPEN.pop(self, None)
+        if smtp is not None:
+            smtp.close()
 
     def _store(self, message: EmailMessage) -> None:
         assert self.maildir is not None

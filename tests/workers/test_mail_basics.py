@@ -130,3 +130,13 @@ def test_garbage_is_refused():
         mailplay.parse_inbound(b"   ")
     with pytest.raises(mailplay.MailPlayError):
         mailplay.parse_inbound(b"just some words without headers")
+
+
+def test_a_kept_open_connection_the_server_dropped_is_replaced(r, smtp):
+    transport = Transport.from_settings(smtp.url, "/nonexistent")
+    message = compose(LETTER, sender="castillo@castillo.test", domain="castillo.test")
+    assert deliver(r, transport, message, "castillo:mail:k4")
+    smtp.stop()  # drops the open connection
+    smtp.start()
+    assert deliver(r, transport, message, "castillo:mail:k5")
+    assert len(smtp.inbox.wait_for(2)) == 2
