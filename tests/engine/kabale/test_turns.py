@@ -251,4 +251,4 @@ def test_storm_closure_stands_under_the_musketeers():  # KR28
         hands={1: ["queen", "page", "witch"]},
     )
     s, _ = play(s, 1, "queen", 0)
-    assert s.columns[0].closed and all(m["column"] == 1 for m in GAME.legal_moves(s, 0))
+    assert s.columns[0].closed and {m["column"] for m in GAME.legal_moves(s, 0)} == {1}
