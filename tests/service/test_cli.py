@@ -61,6 +61,11 @@ def test_serve_embedded_persists_across_restarts_and_supervises_a_worker(tmp_pat
         created = requests.post(
             f"{base}/games", json=body, headers={"Idempotency-Key": "k"}, timeout=10
         ).json()
+        with requests.get(
+            f"{base}/games/{created['id']}/stream", headers={"Last-Event-ID": "0"}, stream=True, timeout=10
+        ) as stream:  # SSE through gunicorn's threaded workers
+            lines = stream.iter_lines(decode_unicode=True)
+            assert "id: 1" in [next(lines) for _ in range(4)]
         children = [" ".join(p.cmdline()) for p in psutil.Process(process.pid).children(recursive=True)]
         assert any("redis-server" in c for c in children)
         assert any("gunicorn" in c and "gthread" in c for c in children)
