@@ -2,7 +2,7 @@
 
     castillo serve [--host H] [--port 8000] [--data ./castillo-data] [--workers N] [--threads T]
     castillo worker | relay | inbound-smtp ...      (workers.cli)
-    castillo play | status | follow | history | record | verify | new | bots ...   (clients.cli)
+    castillo new | status | moves | play | follow | history | record | verify | bots ...   (clients.cli)
 
 `serve` without REDIS_URL starts an embedded Redis (AOF on, data in --data), supervises a
 `castillo worker` child with REDIS_URL pointing at it, and runs gunicorn (gthread workers,
