@@ -24,7 +24,8 @@ IDEMPOTENCY = {
     "in": "header",
     "required": True,
     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-    "description": "required; a retry with the same key and body returns the first answer",
+    "description": "required; a fresh random key (e.g. a UUID) per operation; a retry with the same key and body "
+    "returns the first answer and changes nothing (kept 24 h, per credential and route)",
 }
 IF_MATCH = {
     "name": "If-Match",
