@@ -125,12 +125,18 @@ def _declaration(view: Json, event: Json) -> str:
     parts += list(action.get("places", []))
     parts += [f"{r['seat']}:{r['region']}" for r in action.get("removals", [])]
     parts += event.get("areas", [])
-    parts += [f"{k} {v}" for k, v in action.items() if k not in _LISTED and v is not None]
+    parts += [f"{k} {_value(v)}" for k, v in action.items() if k not in _LISTED and v is not None]
     parts += ["(a sealed power card)"] if action.get("sealed") else []
     steps = f"{event['steps']} step(s)"
     return (
         f"{_seat(view, event['seat'])} plays {event['card']}: {' '.join(map(str, parts)) or '-'} ({steps})."
     )
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, dict):
+        return " ".join(f"{a}:{k}" for a, k in v.items()) or "none"
+    return str(v)
 
 
 def _due(view: Json) -> list[str]:

@@ -80,3 +80,12 @@ def test_every_view_of_a_random_game_renders() -> None:
 def test_exported_through_the_registry() -> None:
     g = engine.get_game("elgrande")
     assert g.text_summary(g.view(start(), 0))[0].startswith("El Grande")  # type: ignore[attr-defined]
+
+
+def test_a_court_two_declaration_reads_as_counts() -> None:
+    s = position(start(), {"aragon": [2, 0, 0, 0]}, king="granada", court=[5] * 4)
+    s = replace(s, province=(0, *s.province[1:]), court=(s.court[0] + s.province[0], *s.court[1:]))
+    s, _ = declare(at_turn(s, 0, "d4_court_two", vetos=[(1, 0)]), 0, supplement={"aragon": 2})
+    assert "  Declared: seat 0 plays d4_court_two.1: supplement aragon:2 (1 step(s))." in text_summary(
+        game.view(s, 1)
+    )
