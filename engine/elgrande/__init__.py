@@ -63,7 +63,7 @@ from engine.errors import MalformedMove
 Json = dict[str, Any]
 T = TypeVar("T")
 
-ENGINE_VERSION = "elgrande-1"
+ENGINE_VERSION = "elgrande-2"  # 2: Vetos lapse at game end, scoring declarations list their areas
 INFO: Json = {"name": "elgrande", "title": "El Grande", "seats": [2, 5], "options": OPTIONS}
 
 __all__ = [
