@@ -1,6 +1,6 @@
 """Composes notification emails: a text and an HTML part from one `Letter`.
 
-A `Letter` is plain content (paragraphs, titled sections of lines, one link); `compose`
+A `Letter` is plain content (paragraphs, titled `Section`s of lines, one link); `compose`
 adds the headers every Castillo email carries: a deterministic `Message-ID` from the
 letter's key (one key per (event, seat, kind)), `Reply-To` for email play, per-game
 `List-Id`, `List-Unsubscribe` with RFC 8058 one-click `List-Unsubscribe-Post`, and
@@ -21,6 +21,16 @@ POLICY = email.policy.default.clone(max_line_length=998)
 
 
 @dataclass(frozen=True, slots=True)
+class Section:
+    """A titled block of lines; `kind` says how HTML shows it: "list" (bullets), "pre" (a
+    monospace block kept line for line) or "moves" (a monospace list of moves to copy)."""
+
+    title: str
+    lines: tuple[str, ...]
+    kind: str = "list"
+
+
+@dataclass(frozen=True, slots=True)
 class Letter:
     """The content of one email to one seat."""
 
@@ -29,7 +39,7 @@ class Letter:
     to: tuple[str, str]  # (display name, address)
     subject: str
     paragraphs: tuple[str, ...]
-    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    sections: tuple[Section, ...] = ()
     link: str | None = None
     link_label: str = "Open the game"
     reply_to: str | None = None
@@ -70,8 +80,8 @@ def text_of(letter: Letter) -> str:
     out = [f"Hello {letter.to[0]},", ""]
     for paragraph in letter.paragraphs:
         out += [paragraph, ""]
-    for title, lines in letter.sections:
-        out += [f"{title}:", *(f"  {line}" for line in lines), ""]
+    for section in letter.sections:
+        out += [f"{section.title}:", *(f"  {line}" for line in section.lines), ""]
     if letter.link:
         out += [f"{letter.link_label}: {letter.link}", ""]
     out += ["-- ", "Castillo"]
@@ -80,24 +90,53 @@ def text_of(letter: Letter) -> str:
     return "\n".join(out) + "\n"
 
 
+MONO = "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:13px"
+BUTTON = (
+    "display:inline-block;padding:10px 18px;background:#7a1f1f;color:#ffffff;"
+    "font-weight:bold;text-decoration:none;border-radius:5px"
+)
+
+
 def html_of(letter: Letter) -> str:
-    """Returns the HTML part: the same content, escaped, with the link as a button."""
+    """Returns the HTML part: the same content, escaped, with inline styles and the link as a button."""
     e = html.escape
     out = [f"<p>Hello {e(letter.to[0])},</p>", *(f"<p>{e(p)}</p>" for p in letter.paragraphs)]
-    for title, lines in letter.sections:
-        items = "".join(f"<li><code>{e(line)}</code></li>" for line in lines)
-        out.append(f"<h3>{e(title)}</h3><ul>{items}</ul>")
     if letter.link:
         out.append(
-            f'<p><a href="{e(letter.link)}" style="display:inline-block;padding:8px 14px;'
-            f'background:#7a1f1f;color:#fff;text-decoration:none;border-radius:4px">'
-            f"{e(letter.link_label)}</a></p>"
+            f'<p style="margin:22px 0"><a href="{e(letter.link)}" style="{BUTTON}">{e(letter.link_label)}</a></p>'
         )
+    out += [_html_section(section) for section in letter.sections]
     footer = "Castillo"
     if letter.unsubscribe_url:
         footer += (
-            f' · <a href="{e(letter.unsubscribe_url)}">no more emails about this game</a> (you stay in it)'
+            f' · <a href="{e(letter.unsubscribe_url)}" style="color:#666">no more emails about this game</a>'
+            " (you stay in it)"
         )
-    out.append(f'<hr><p style="color:#666;font-size:small">{footer}</p>')
+    out.append(
+        f'<hr style="border:0;border-top:1px solid #ddd;margin-top:28px"><p style="color:#666;font-size:12px">{footer}</p>'
+    )
     body = "\n".join(out)
-    return f'<!doctype html><html><body style="font-family:sans-serif">\n{body}\n</body></html>\n'
+    return (
+        '<!doctype html><html><body style="margin:0;padding:0;background:#f4f1ec">\n'
+        '<div style="max-width:640px;margin:0 auto;padding:20px 24px;background:#ffffff;'
+        'font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.45;color:#222">\n'
+        f"{body}\n</div>\n</body></html>\n"
+    )
+
+
+def _html_section(section: Section) -> str:
+    """Returns one section as a heading and a bullet list, a monospace block or a list of moves."""
+    e = html.escape
+    title = f'<h3 style="font-size:16px;margin:22px 0 8px;color:#7a1f1f">{e(section.title)}</h3>'
+    match section.kind:
+        case "pre":
+            block = "\n".join(e(line) for line in section.lines)
+            return (
+                f'{title}<pre style="{MONO};background:#f6f3ee;border-radius:5px;padding:10px 12px;'
+                f'white-space:pre-wrap;margin:0">{block}</pre>'
+            )
+        case "moves":
+            items = "".join(f'<li style="margin:2px 0">{e(line)}</li>' for line in section.lines)
+            return f'{title}<ul style="{MONO};margin:0;padding-left:22px">{items}</ul>'
+    items = "".join(f"<li>{e(line)}</li>" for line in section.lines)
+    return f'{title}<ul style="margin:0;padding-left:22px">{items}</ul>'

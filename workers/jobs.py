@@ -58,12 +58,28 @@ def on_entries(game_id: str, first: int, last: int) -> str:
 
 
 def _turns(rt: Runtime, loaded: Loaded, emails: list[int], skip: bool) -> None:
-    """Queues a turn email for every seat whose prompt is open (invitations carry the first ones)."""
+    """Queues a turn email for every seat whose prompt is open (invitations carry the first ones).
+
+    A prompt the seat's own move opened (the next step of its turn) gets none: the seat is
+    playing right now, and an emailed move's answer already asks for it.
+    """
     if skip:
         return
+    table = loaded.folded.table
+    engine_log: list[dict] = []
     for seat, prompt in loaded.game.pending(loaded.folded.state).items():
-        if seat in emails and seat not in loaded.folded.table.absent and seat not in loaded.folded.table.bots:
-            enqueue_notice(rt, loaded.game_id, seat, "turn", prompt["id"])
+        if seat in emails and seat not in table.absent and seat not in table.bots:
+            engine_log = engine_log or [
+                e for e in rt.games.store.read(loaded.game_id) if e["kind"] == "engine"
+            ]
+            if not _opened_by(engine_log, prompt, seat):
+                enqueue_notice(rt, loaded.game_id, seat, "turn", prompt["id"])
+
+
+def _opened_by(engine_log: list[dict], prompt: dict, seat: int) -> bool:
+    """Tells whether engine event `since` (1-based), which opened `prompt`, came of `seat`'s own move."""
+    since = int(prompt.get("since") or 0)
+    return 0 < since <= len(engine_log) and engine_log[since - 1].get("actor") == {"seat": seat}
 
 
 def notice(game_id: str, seat: int, kind: str, ref: str = "", detail: list[str] | None = None) -> str:

@@ -15,9 +15,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.contract import Game, Json
+from workers.changes import change_lines
+from workers.compose import Section
 
 MAX_LEGAL = 40
-MAX_CHANGES = 30
 STATUS_KEYS = ("round", "rounds", "phase", "turn", "active")
 
 
@@ -48,7 +49,7 @@ class Content:
 
     subject: str
     paragraphs: tuple[str, ...]
-    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    sections: tuple[Section, ...] = ()
     playable: bool = False  # carries a reply address (a prompt of this seat is open)
 
 
@@ -85,7 +86,12 @@ def due_line(seen: Seen, seat: int, prompt: Json) -> str:
     doc = seen.game.PROMPTS.get(prompt["kind"], prompt["kind"])
     deadline = seen.deadlines.get((seat, prompt["id"]))
     by = f" Deadline: {when(deadline)}." if deadline else " There is no deadline."
-    return f"You must decide now — {prompt['kind']}: {doc}.{by}"
+    return f"Your decision: {doc}.{by}"
+
+
+def kind_text(prompt: Json) -> str:
+    """Returns a prompt's kind as words for a subject line ("choose action card")."""
+    return str(prompt["kind"]).replace("_", " ")
 
 
 def legal_lines(seen: Seen, seat: int) -> tuple[str, ...]:
@@ -98,9 +104,15 @@ def legal_lines(seen: Seen, seat: int) -> tuple[str, ...]:
     )
 
 
-def view_lines(seen: Seen, seat: int) -> tuple[str, ...]:
-    """Returns the seat's own view in short lines: game status, then its own player facts."""
+def summary_lines(seen: Seen, seat: int) -> tuple[str, ...]:
+    """Returns the seat's own view as text: the game's `text_summary` when it has one, else a short list."""
     view = seen.game.view(seen.state, seat)
+    summary = getattr(seen.game, "text_summary", None)
+    if summary is not None:
+        seats = ", ".join(
+            f"{i} {seen.name(i)}" + (" (you)" if i == seat else "") for i in range(len(seen.names))
+        )
+        return (f"Seats: {seats}.", *summary(view))
     lines = [f"{k}: {compact(view[k])}" for k in STATUS_KEYS if view.get(k) is not None]
     players = view.get("players")
     if isinstance(players, list) and 0 <= seat < len(players) and isinstance(players[seat], dict):
@@ -110,59 +122,63 @@ def view_lines(seen: Seen, seat: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def change_lines(seen: Seen, seat: int) -> tuple[str, ...]:
-    """Returns what happened since the seat's last own move, as the seat may see it."""
-    since = 0
-    for env in seen.envelopes:
-        if env.get("actor") == {"seat": seat}:
-            since = env["v"]
-    lines = [_entry_line(seen, env, seat) for env in seen.envelopes if env["v"] > since]
-    shown = [line for line in lines if line]
-    return tuple(shown[-MAX_CHANGES:])
+def view_section(seen: Seen, seat: int) -> Section:
+    """Returns the "Your view" section (a monospace block in HTML)."""
+    return Section("Your view", summary_lines(seen, seat), "pre")
 
 
-def _entry_line(seen: Seen, env: Json, seat: int) -> str | None:
-    actor = env.get("actor")
-    who = seen.name(actor["seat"]) if isinstance(actor, dict) else str(actor)
-    if env["kind"] != "engine":
-        event = env["event"]
-        return f"v{env['v']} {event['type'].replace('_', ' ')}" + (
-            f": {seen.name(event['seat'])}" if "seat" in event else ""
-        )
-    event = seen.game.redact(env["event"], seat)
-    if event is None:
-        return f"v{env['v']} ({who}): hidden"
-    fields = {k: v for k, v in event.items() if k not in ("type", "salt", "default")}
-    detail = ", ".join(f"{k}={compact(v)}" for k, v in sorted(fields.items()))
-    tag = " [default]" if event.get("default") else ""
-    return f"v{env['v']} ({who}) {event['type']}{tag}{': ' + detail if detail else ''}"
-
-
-def play_sections(seen: Seen, seat: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Returns the sections of an email that asks the seat to decide."""
-    changes = change_lines(seen, seat) or ("(nothing new)",)
+def play_sections(seen: Seen, seat: int, prompt: Json, *, changes: bool = True) -> tuple[Section, ...]:
+    """Returns the sections of an email that asks the seat to decide (`changes`: with what happened)."""
+    legal = Section(
+        "Your legal moves (reply with one per line; a whole turn may go in one reply)",
+        legal_lines(seen, seat),
+        "moves",
+    )
+    news = change_lines(seen.game, seen.envelopes, seat, seen.name) if changes else ()
     return (
-        ("Since your last move", changes),
-        ("Your view", view_lines(seen, seat)),
-        (
-            "Your legal moves (reply with one per line; a whole turn may go in one reply)",
-            legal_lines(seen, seat),
-        ),
+        *((Section("Since your last move", news or ("(nothing new)",)),) if changes else ()),
+        view_section(seen, seat),
+        legal,
+        *hint_sections(seen, prompt),
     )
 
 
+def hint_sections(seen: Seen, prompt: Json) -> tuple[Section, ...]:
+    """Returns how to write the prompt's moves that the legal list cannot hold, if it has such."""
+    hint = HINTS.get((seen.game.INFO["name"], prompt["kind"]))
+    return (Section("How to write the longer moves", hint, "moves"),) if hint else ()
+
+
+# Notation of the move families too large to list (each game's notation module has them all).
+HINTS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("elgrande", "turn_step"): (
+        "place old_castile:2 castillo   (caballeros from your court: region:count, count 1 may be left out)",
+        "declare ...                    (your card's special action, in the forms listed above)",
+        "end                            (end your turn, skipping what is left of it)",
+    ),
+    ("elgrande", "supplement_court"): (
+        "supplement aragon:2 galicia    (your caballeros from those regions into your court)",
+    ),
+    ("elgrande", "king_returns_choice"): ("return court court aragon   (one source per caballero)",),
+}
+
 REPLY_HINT = (
     "Play by replying to this email: write your move(s) in the notation shown, one per line, "
-    "above the quoted text. Or open the game with the link below."
+    "above the quoted text. Or open the game with the button or link."
 )
+
+
+def _asking(seen: Seen, seat: int, prompt: Json) -> list[str]:
+    """Returns the paragraphs that ask the seat for its open decision."""
+    return [due_line(seen, seat, prompt), REPLY_HINT]
 
 
 def turn(seen: Seen, seat: int, prompt: Json) -> Content:
     """Returns the 'your turn' email of a seat whose prompt just opened."""
     return Content(
-        subject(seen, f"your turn — {prompt['kind']}"),
-        (f"It is your turn in {seen.title} (game {seen.game_id}).", due_line(seen, seat, prompt), REPLY_HINT),
-        play_sections(seen, seat),
+        subject(seen, f"your turn — {kind_text(prompt)}"),
+        (f"It is your turn in {seen.title} (game {seen.game_id}).", *_asking(seen, seat, prompt)),
+        play_sections(seen, seat, prompt),
         playable=True,
     )
 
@@ -172,14 +188,13 @@ def reminder(seen: Seen, seat: int, prompt: Json, now: float) -> Content:
     deadline = seen.deadlines.get((seat, prompt["id"]), now)
     left = max(0, int(deadline - now))
     return Content(
-        subject(seen, f"reminder — {prompt['kind']} due {when(deadline)}"),
+        subject(seen, f"reminder — {kind_text(prompt)} due {when(deadline)}"),
         (
             f"Your decision in {seen.title} (game {seen.game_id}) is still open: {left // 3600} h {left % 3600 // 60} min left.",
-            due_line(seen, seat, prompt),
+            *_asking(seen, seat, prompt),
             "If the deadline passes, Castillo plays the rules' default move for you.",
-            REPLY_HINT,
         ),
-        play_sections(seen, seat),
+        play_sections(seen, seat, prompt),
         playable=True,
     )
 
@@ -193,12 +208,13 @@ def invite(seen: Seen, seat: int) -> Content:
     paragraphs = [
         f"You are invited to play {seen.title} (game {seen.game_id}) as {seen.name(seat)}, seat {seat}."
     ]
-    sections: list[tuple[str, tuple[str, ...]]] = [("Players", players)]
+    sections = [Section("Players", players)]
     if prompt is not None:
-        paragraphs += [due_line(seen, seat, prompt), REPLY_HINT]
-        sections += list(play_sections(seen, seat))[1:]
+        paragraphs += _asking(seen, seat, prompt)
+        sections += play_sections(seen, seat, prompt, changes=False)
     else:
         paragraphs.append("You will get an email whenever you must decide.")
+        sections.append(view_section(seen, seat))
     return Content(
         subject(seen, "you are invited"), tuple(paragraphs), tuple(sections), playable=prompt is not None
     )
@@ -210,10 +226,13 @@ def autopass(seen: Seen, seat: int, played: tuple[str, ...]) -> Content:
         f"Your deadline in {seen.title} (game {seen.game_id}) passed; Castillo played the rules' default for you."
     ]
     prompt = prompt_of(seen, seat)
-    sections: list[tuple[str, tuple[str, ...]]] = [("Played for you", played or ("(the rules' default)",))]
+    sections = [Section("Played for you", played or ("(the rules' default)",), "moves")]
     if prompt is not None:
-        paragraphs += [due_line(seen, seat, prompt), REPLY_HINT]
-        sections += list(play_sections(seen, seat))
+        paragraphs += _asking(seen, seat, prompt)
+        sections += play_sections(seen, seat, prompt)
+    else:
+        paragraphs.append("Nothing more is due from you now; you will get an email when it is.")
+        sections.append(view_section(seen, seat))
     return Content(
         subject(seen, "your deadline passed"), tuple(paragraphs), tuple(sections), prompt is not None
     )
@@ -254,7 +273,7 @@ def over(seen: Seen, seat: int) -> Content:
             f"{seen.title} game {seen.game_id} is over. Winner: {winners}.",
             "The whole history, the seed included, is now public: open the game to replay or verify it.",
         ),
-        (("Final scores", lines),),
+        (Section("Final scores", lines), view_section(seen, seat)),
     )
 
 
@@ -263,27 +282,34 @@ def answer(
 ) -> Content:
     """Returns the answer to an emailed move: accepted, or why not with the legal options."""
     prompt = prompt_of(seen, seat)
-    sections: list[tuple[str, tuple[str, ...]]] = []
     if status == "accepted":
-        paragraphs = [f"Accepted in {seen.title} (game {seen.game_id}): " + "; ".join(moves) + "."]
-        if prompt is not None:
-            paragraphs += [due_line(seen, seat, prompt), REPLY_HINT]
-            sections += list(play_sections(seen, seat))
-        else:
-            paragraphs.append("Nothing more is due from you now; you will get an email when it is.")
-        return Content(subject(seen, "move accepted"), tuple(paragraphs), tuple(sections), prompt is not None)
+        return _accepted(seen, seat, moves, prompt)
     if status == "closed":
         text = "That email's decision is already closed (you moved, the deadline passed, or the game ended); nothing was played."
         if prompt is not None:
             return Content(
                 subject(seen, "nothing played — decision closed"),
-                (text, due_line(seen, seat, prompt), REPLY_HINT),
-                play_sections(seen, seat),
+                (text, *_asking(seen, seat, prompt)),
+                play_sections(seen, seat, prompt),
                 True,
             )
         return Content(subject(seen, "nothing played — decision closed"), (text,))
     rule = f" (rule {error['rule']})" if error.get("rule") else ""
     reason = f"Not played: {error.get('message', 'refused')}{rule} [{error.get('code', 'refused')}]."
-    sections.append(("Your legal moves", legal or ("(none)",)))
-    paragraphs = [reason, "Nothing was played; your decision is still open. Reply again with a legal move."]
-    return Content(subject(seen, "move refused"), tuple(paragraphs), tuple(sections), prompt is not None)
+    sections = [Section("Your legal moves", legal or ("(none)",), "moves")]
+    if prompt is not None:
+        sections += hint_sections(seen, prompt)
+    paragraphs = (reason, "Nothing was played; your decision is still open. Reply again with a legal move.")
+    return Content(subject(seen, "move refused"), paragraphs, tuple(sections), prompt is not None)
+
+
+def _accepted(seen: Seen, seat: int, moves: tuple[str, ...], prompt: Json | None) -> Content:
+    """Returns the answer to an emailed move that was played."""
+    paragraphs = [f"Accepted in {seen.title} (game {seen.game_id}): " + "; ".join(moves) + "."]
+    if prompt is None:
+        paragraphs.append("Nothing more is due from you now; you will get an email when it is.")
+        sections: tuple[Section, ...] = (view_section(seen, seat),)
+    else:
+        paragraphs += _asking(seen, seat, prompt)
+        sections = play_sections(seen, seat, prompt)
+    return Content(subject(seen, "move accepted"), tuple(paragraphs), sections, prompt is not None)

@@ -7,7 +7,7 @@ import mailbox
 import pytest
 
 from service import mailplay
-from workers.compose import Letter, compose, message_id
+from workers.compose import Letter, Section, compose, message_id
 from workers.transport import Transport, deliver
 
 LETTER = Letter(
@@ -16,7 +16,11 @@ LETTER = Letter(
     to=("Alice", "alice@example.org"),
     subject="[Castillo] g1: your turn",
     paragraphs=("It is your turn.",),
-    sections=(("Legal moves", ("play 7H", "play <b>")),),
+    sections=(
+        Section("Legal moves", ("play 7H", "play <b>"), "moves"),
+        Section("Board", ("a  <1>", "b")),
+        Section("View", ("x < y",), "pre"),
+    ),
     link="https://castillo.test/play/g1#k=abc",
     reply_to="r-abcdefghijklmnopqrstuvwxyz@castillo.test",
     unsubscribe_url="https://castillo.test/unsubscribe/tok",

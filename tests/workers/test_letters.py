@@ -1,0 +1,114 @@
+"""What a player reads: the board summary, readable changes, the HTML part, no echo of own steps."""
+
+from __future__ import annotations
+
+import re
+
+import engine
+from tests.workers import harness
+from workers import notices
+from workers.notify import observe
+
+
+def body(message, kind: str = "plain") -> str:
+    return message.get_body((kind,)).get_content()
+
+
+def elgrande(rt) -> str:
+    spec = {
+        "game": "elgrande",
+        "options": {},
+        "seats": [{"name": n, "email": f"{n.lower()}@example.org"} for n in ("Ana", "Bo", "Cy")],
+        "time_control": {"per_move": 86400, "reminders": []},
+    }
+    return str(rt.games.create(spec)[0]["id"])
+
+
+def play(rt, game_id: str, text: str) -> int:
+    """Plays `text` for the seat that owes a decision; returns that seat."""
+    loaded = rt.games.load(game_id)
+    seat = min(loaded.game.pending(loaded.folded.state))
+    moves = loaded.game.parse_move(text, loaded.folded.state, seat)
+    rt.games.submit(game_id, seat, moves)
+    harness.pump(rt)
+    return seat
+
+
+def bid_round(rt, game_id: str) -> None:
+    for value in (13, 12, 11):
+        play(rt, game_id, f"play {value}")
+
+
+def test_turn_email_shows_the_board_summary_and_readable_changes(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = elgrande(rt)
+    harness.pump(rt)
+    bid_round(rt, game_id)
+    first = rt.games.load(game_id)
+    seat = next(iter(first.game.pending(first.folded.state)))
+    name = ("Ana", "Bo", "Cy")[seat]
+    message = [m for m in smtp.inbox.messages if "choose action card" in m["Subject"]][-1]
+    text = body(message)
+    assert "Board (caballeros per seat" in text and "Scores:" in text  # engine.elgrande text_summary
+    assert re.search(r"Seats: 0 Ana( \(you\))?, 1 Bo( \(you\))?, 2 Cy( \(you\))?\.", text)
+    assert f"{seat} {name} (you)" in text
+    assert "Your decision: take one card of the offer (R18)." in text
+    changes = text.split("Since your last move:")[1].split("\n\n")[0]
+    assert re.search(r"v\d+ \w+: play 1[123]", changes) and "power_card_played" not in changes
+    html = body(message, "html")
+    assert '<pre style="' in html and "Board (caballeros per seat" in html
+    assert re.search(r"<ul style=\"font-family:Menlo[^\"]*\"><li[^>]*>take d", html)
+    assert 'style="display:inline-block;padding:10px 18px;background:#7a1f1f' in html
+    assert name in message["To"]
+
+
+def test_no_turn_email_for_the_next_step_of_ones_own_turn(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = elgrande(rt)
+    harness.pump(rt)
+    bid_round(rt, game_id)
+    loaded = rt.games.load(game_id)
+    seat = next(iter(loaded.game.pending(loaded.folded.state)))
+    card = loaded.game.view(loaded.folded.state, seat)["offer"][0]["card"]
+    play(rt, game_id, f"take {card}")
+    assert next(iter(rt.games.load(game_id).game.pending(rt.games.load(game_id).folded.state))) == seat
+    address = f"{('ana', 'bo', 'cy')[seat]}@example.org"
+    subjects = [m["Subject"] for m in smtp.inbox.to(address)]
+    assert not any("turn step" in s for s in subjects), subjects
+
+
+def test_turn_step_emails_explain_the_placement_notation(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = elgrande(rt)
+    harness.pump(rt)
+    bid_round(rt, game_id)
+    loaded = rt.games.load(game_id)
+    seat = next(iter(loaded.game.pending(loaded.folded.state)))
+    seen, _ = observe(rt, game_id)
+    card = loaded.game.view(loaded.folded.state, seat)["offer"][0]["card"]
+    rt.games.submit(game_id, seat, loaded.game.parse_move(f"take {card}", loaded.folded.state, seat))
+    seen, _ = observe(rt, game_id)
+    prompt = notices.prompt_of(seen, seat)
+    content = notices.turn(seen, seat, prompt)
+    titles = [s.title for s in content.sections]
+    assert "How to write the longer moves" in titles
+    assert content.subject.endswith("your turn — turn step")
+
+
+class WithoutSummary:
+    """Kabale & Hiebe as a game that offers no text_summary (the contract makes it optional)."""
+
+    def __getattr__(self, name: str):
+        if name == "text_summary":
+            raise AttributeError(name)
+        return getattr(engine.get_game("kabale"), name)
+
+
+def test_a_game_without_text_summary_gets_the_short_view(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt, seats=2)
+    seen, _ = observe(rt, game_id)
+    plain = notices.Seen(seen.game_id, WithoutSummary(), seen.state, seen.names, seen.envelopes, {})
+    lines = notices.summary_lines(plain, 0)
+    assert "round: 1" in lines and any(line.startswith("your hand: ") for line in lines)
+    assert notices.summary_lines(seen, 0)[1].startswith("Kabale & Hiebe, round 1")

@@ -1,0 +1,78 @@
+"""Tells one seat, in short lines, what happened in a game since its own last move.
+
+The lines come from the log redacted for that seat (`service.history.redact_all`, the same
+redaction the API serves), so a move is shown in the game's notation only when the seat may
+see it; otherwise the line says a hidden move was made. Opening entries nobody chose
+(setup, a round's deal) and the games' own bookkeeping are left out: the seat's board
+summary in the same email shows where they left things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.contract import Game, Json
+from service.history import redact_all
+
+MAX_CHANGES = 30
+
+SERVICE_TEXT: dict[str, str] = {
+    "seat_timed_out": "{name} let the deadline pass",
+    "seat_absent": "{name} is now auto-played at once (missed deadlines in a row)",
+    "seat_returned": "{name} is back (no more auto-play)",
+    "seat_vacation": "{name} is on vacation",
+    "bot_seated": "{name} is now played by a bot",
+    "seat_token_reissued": "{name} got a new play link",
+    "time_control_changed": "the time control changed",
+    "game_aborted": "the game was aborted",
+}
+
+
+def since_last_move(envelopes: Sequence[Json], seat: int) -> list[Json]:
+    """Returns the entries after the last one the seat itself caused (all of them if none)."""
+    last = max((env["v"] for env in envelopes if env.get("actor") == {"seat": seat}), default=0)
+    return [env for env in envelopes if env["v"] > last]
+
+
+def change_lines(
+    game: Game, envelopes: Sequence[Json], seat: int, name: Callable[[int], str]
+) -> tuple[str, ...]:
+    """Returns one line per move (and per service fact) since the seat's last move, as it may see them."""
+    entries = redact_all(game, since_last_move(envelopes, seat), seat)
+    lines: list[str] = []
+    last_cause: Any = None
+    for entry in entries:
+        if entry.get("hidden"):
+            continue
+        cause = (entry.get("actor"), entry.get("t"), entry.get("cause"))
+        if entry["kind"] == "engine" and cause == last_cause:
+            continue  # the further events of one move
+        last_cause = cause
+        line = _line(game, entry, seat, name)
+        if line:
+            lines.append(line)
+    return tuple(lines[-MAX_CHANGES:])
+
+
+def _line(game: Game, entry: Json, seat: int, name: Callable[[int], str]) -> str | None:
+    """Returns the line of the first entry of a move, or of a service entry (None: not worth a line)."""
+    event, actor = entry["event"], entry["actor"]
+    if entry["kind"] != "engine":
+        text = SERVICE_TEXT.get(event["type"])
+        who = name(event["seat"]) if isinstance(event.get("seat"), int) else "?"
+        return f"v{entry['v']} {text.format(name=who)}" if text else None
+    move = (entry.get("cause") or {}).get("move")
+    if actor == "system":
+        return None
+    who = name(actor["seat"]) if isinstance(actor, dict) else _owner(event, name)
+    if actor == "deadline":
+        who += " (auto-played: deadline passed)"
+    if move is None:
+        return f"v{entry['v']} {who}: a move hidden from you"
+    return f"v{entry['v']} {who}: {game.format_move(move)}"
+
+
+def _owner(event: Json, name: Callable[[int], str]) -> str:
+    """Returns the name of the seat an automatic move was made for."""
+    return name(event["seat"]) if isinstance(event.get("seat"), int) else "a seat"
