@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.errors import STATUS
+from service.errors import STATUS, TITLES
 
 Obj = fields.Dict  # a JSON object of a game (move, event, view ...)
 MAX_BATCH = 200
@@ -23,7 +23,11 @@ class Problem(Schema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
-    code = fields.String(required=True, validate=validate.OneOf(sorted(STATUS)))
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(sorted(STATUS)),
+        metadata={"description": "; ".join(f"{c} ({STATUS[c]}): {TITLES[c]}" for c in sorted(STATUS))},
+    )
     rule = fields.String(metadata={"description": "the rule the move breaks, e.g. R23"})
     reason = fields.String(metadata={"description": "stable machine-readable reason of the engine"})
     version = fields.Integer(metadata={"description": "the game's current version (conflicts)"})
