@@ -11,7 +11,9 @@ worker process (rq's SimpleWorker): a fork per job costs more than the ~30 ms jo
     castillo inbound-smtp --listen HOST:PORT
 
 Settings come from the environment (service.config.Config: REDIS_URL, QUEUE_REDIS_URL,
-SMTP_URL, MAIL_FROM, MAIL_DOMAIN, PUBLIC_URL, SECRET_KEY, DATA_DIR).
+SMTP_URL, MAIL_FROM, MAIL_DOMAIN, PUBLIC_URL, SECRET_KEY, DATA_DIR). Without REDIS_URL, a
+command run next to `castillo serve` finds its embedded Redis and SECRET_KEY in DATA_DIR
+(default ./castillo-data), so `castillo inbound-smtp --listen 127.0.0.1:2525` just works.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
+from pathlib import Path
 
 from service.store import BUCKETS
 from workers.runtime import Runtime
@@ -76,11 +79,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.insert(0, "worker")
     ns = parser().parse_args(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every SMTP command at INFO
     from workers.runtime import current
 
+    use_embedded(os.environ)
     rt = current()
     if not rt.config.REDIS_URL:
-        print("castillo: REDIS_URL is not set (castillo serve runs an embedded Redis)", file=sys.stderr)
+        data = os.environ.get("DATA_DIR", "./castillo-data")
+        print(
+            f"castillo: REDIS_URL is not set and no `castillo serve` runs with data in {data} "
+            "(start it there, or set REDIS_URL and SECRET_KEY)",
+            file=sys.stderr,
+        )
         return 2
     match ns.command:
         case "relay":
@@ -88,6 +98,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         case "inbound-smtp":
             return run_inbound(rt, ns.listen)
     return run_worker(rt, ns)
+
+
+def use_embedded(env: MutableMapping[str, str]) -> bool:
+    """Points REDIS_URL (and SECRET_KEY) at a running `castillo serve`'s data folder when REDIS_URL is unset."""
+    if env.get("REDIS_URL"):
+        return False
+    from service.embedded import EmbeddedRedis, secret_key
+
+    data = env.get("DATA_DIR", "./castillo-data")
+    server = EmbeddedRedis(Path(data) / "redis")
+    try:
+        import redis
+
+        redis.Redis.from_url(server.url, socket_connect_timeout=1).ping()
+    except (OSError, redis.RedisError):
+        return False
+    env["REDIS_URL"] = server.url
+    env.setdefault("SECRET_KEY", secret_key(data))
+    log.info("using the embedded Redis of `castillo serve` at %s", server.url)
+    return True
 
 
 def _stop_on_signals() -> threading.Event:
