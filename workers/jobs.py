@@ -17,6 +17,7 @@ import logging
 import time
 
 from service import mailplay
+from service.fold import fold
 from service.games import Loaded
 from workers import deadlines, notices
 from workers.compose import compose
@@ -60,26 +61,35 @@ def on_entries(game_id: str, first: int, last: int) -> str:
 def _turns(rt: Runtime, loaded: Loaded, emails: list[int], skip: bool) -> None:
     """Queues a turn email for every seat whose prompt is open (invitations carry the first ones).
 
-    A prompt the seat's own move opened (the next step of its turn) gets none: the seat is
-    playing right now, and an emailed move's answer already asks for it.
+    A prompt that continues the turn the seat just moved in (its own move opened it, and
+    the seat already owed that turn before) gets none: the seat is playing right now, and
+    an emailed move's answer already asks for it.
     """
     if skip:
         return
     table = loaded.folded.table
-    engine_log: list[dict] = []
+    log: list[dict] = []
     for seat, prompt in loaded.game.pending(loaded.folded.state).items():
         if seat in emails and seat not in table.absent and seat not in table.bots:
-            engine_log = engine_log or [
-                e for e in rt.games.store.read(loaded.game_id) if e["kind"] == "engine"
-            ]
-            if not _opened_by(engine_log, prompt, seat):
+            log = log or rt.games.store.read(loaded.game_id)
+            if not _continues_own_turn(loaded, log, prompt, seat):
                 enqueue_notice(rt, loaded.game_id, seat, "turn", prompt["id"])
 
 
-def _opened_by(engine_log: list[dict], prompt: dict, seat: int) -> bool:
-    """Tells whether engine event `since` (1-based), which opened `prompt`, came of `seat`'s own move."""
+def _continues_own_turn(loaded: Loaded, log: list[dict], prompt: dict, seat: int) -> bool:
+    """Tells whether `seat`'s own move opened `prompt` (engine event `since`) within a turn it already owed."""
+    engine = [i for i, env in enumerate(log) if env["kind"] == "engine"]
     since = int(prompt.get("since") or 0)
-    return 0 < since <= len(engine_log) and engine_log[since - 1].get("actor") == {"seat": seat}
+    if not 0 < since <= len(engine) or log[engine[since - 1]].get("actor") != {"seat": seat}:
+        return False
+    first = engine[since - 1]
+    while (
+        first > 0 and log[first - 1].get("actor") == {"seat": seat} and log[first - 1]["t"] == log[first]["t"]
+    ):
+        first -= 1  # back to the first entry of that move
+    before = fold(loaded.game, None, log[:first]).state
+    owed = loaded.game.pending(before).get(seat) if before is not None else None
+    return owed is not None and owed.get("turn", owed["id"]) == prompt.get("turn", prompt["id"])
 
 
 def notice(game_id: str, seat: int, kind: str, ref: str = "", detail: list[str] | None = None) -> str:

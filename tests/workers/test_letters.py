@@ -112,3 +112,20 @@ def test_a_game_without_text_summary_gets_the_short_view(redis_url, r, smtp):
     lines = notices.summary_lines(plain, 0)
     assert "round: 1" in lines and any(line.startswith("your hand: ") for line in lines)
     assert notices.summary_lines(seen, 0)[1].startswith("Kabale & Hiebe, round 1")
+
+
+def test_a_new_round_opened_by_ones_own_last_move_is_still_announced(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = elgrande(rt)
+    harness.pump(rt)
+    bid_round(rt, game_id)
+    for _ in range(3):
+        loaded = rt.games.load(game_id)
+        card = loaded.game.view(loaded.folded.state, None)["offer"][0]["card"]
+        play(rt, game_id, f"take {card}")
+        last = play(rt, game_id, "end")
+    loaded = rt.games.load(game_id)
+    starter = next(iter(loaded.game.pending(loaded.folded.state)))
+    assert starter == last  # R12 here: the last seat of round 1 opens round 2's bidding
+    address = f"{('ana', 'bo', 'cy')[starter]}@example.org"
+    assert any("round 2: your turn — play power card" in m["Subject"] for m in smtp.inbox.to(address))
