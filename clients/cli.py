@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from clients.python import Client, ClientError, ProblemError
-from clients.python.render import entry_line, render, result_line
+from clients.python.describe import entry_text
+from clients.python.render import render, result_line
 from clients.python.term import Style, colour_wanted, table
 from clients.python.types import GameSummary
 
@@ -49,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = Out(sys.stdout)
     try:
-        ns = parser().parse_args(args)
+        ns = parse(args)
         return int(ns.run(ns, out) or 0)
     except ProblemError as error:
         print(f"castillo: {error.message()}", file=sys.stderr)
@@ -86,6 +87,18 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def parse(args: list[str]) -> argparse.Namespace:
+    """Returns the parsed command line; a move's words may also follow the options
+    (`castillo play GAME --token T play 7`), which argparse alone would refuse."""
+    top = parser()
+    ns, extra = top.parse_known_args(args)
+    if extra and getattr(ns, "move", None) is not None and not any(w.startswith("-") for w in extra):
+        ns.move = [*ns.move, *extra]
+    elif extra:
+        top.error(f"unrecognized arguments: {' '.join(extra)}")
+    return ns
+
+
 def client(ns: argparse.Namespace) -> Client:
     """Returns a client for the command's server and token."""
     return Client(ns.url, ns.token)
@@ -111,6 +124,12 @@ def cmd_new(ns: argparse.Namespace, out: Out) -> int:
     out(out.style(f"game {created.id} ({created.game})", "bold"), f"admin token: {created.admin_token}", "")
     rows = [[str(s.seat), s.name, s.token or "", s.link or ""] for s in created.seats]
     out(*table(["seat", "name", "token", "play link"], rows, ">"))
+    out(
+        "",
+        "Tokens are shown only now: keep them. A seat with an email also gets its link by email.",
+        f"Play as a seat: castillo status {created.id} --url {ns.url} --token TOKEN"
+        " (or set CASTILLO_URL and CASTILLO_TOKEN)",
+    )
     if ns.bot:
         out(
             "",
@@ -147,8 +166,11 @@ def cmd_status(ns: argparse.Namespace, out: Out) -> int:
 
 def cmd_moves(ns: argparse.Namespace, out: Out) -> int:
     """Prints the caller's prompt and its legal moves (or a partial move's extensions), numbered."""
+    api = client(ns)
     partial = json.loads(ns.partial) if ns.partial else None
-    legal = client(ns).legal_moves(ns.game_id, partial)
+    if ns.extend is not None:
+        partial = _picked(api, ns.game_id, ns.extend, "--extend")
+    legal = api.legal_moves(ns.game_id, partial)
     if ns.json:
         return dump(out, legal.raw)
     if legal.prompt is None:
@@ -157,7 +179,26 @@ def cmd_moves(ns: argparse.Namespace, out: Out) -> int:
     out(out.style(f"seat {legal.seat} owes: {legal.prompt.get('kind')}", "bold"))
     rows = [_move_row(i, m, text) for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)]
     out(*table(["#", "move", "JSON"], rows, ">"))
+    if partial is None and any(_growable(m) for m in legal.moves):
+        out(
+            "",
+            f"a move with an empty part ('none') grows step by step: castillo moves {ns.game_id} --extend N",
+            "lists its next steps (then --partial with a step's JSON goes further)",
+        )
     return 0
+
+
+def _growable(move: dict[str, Any]) -> bool:
+    """Tells whether a move has an empty list or object that further steps could fill."""
+    return any(isinstance(v, (list, dict)) and not v for v in move.values())
+
+
+def _picked(api: Client, game_id: str, number: int, flag: str) -> dict[str, Any]:
+    """Returns legal move `number` (1-based, as `castillo moves` lists them)."""
+    legal = api.legal_moves(game_id)
+    if not 1 <= number <= len(legal.moves):
+        raise ValueError(f"{flag} wants 1..{len(legal.moves)} (see `castillo moves {game_id}`)")
+    return legal.moves[number - 1]
 
 
 def _move_row(index: int, move: dict[str, Any], text: str | None) -> list[str]:
@@ -174,18 +215,16 @@ def cmd_play(ns: argparse.Namespace, out: Out) -> int:
     if ns.json:
         return dump(out, result.raw)
     out(out.style(f"accepted · version {result.version} · {result.status}", "green", "bold"))
+    names = _names(api.game(ns.game_id)) if result.prompts else {}
     for prompt in result.prompts:
-        out(f"waiting for seat {prompt.seat}: {prompt.kind}")
+        out(f"waiting for {names.get(prompt.seat, '?')} (seat {prompt.seat}): {prompt.kind}")
     return 0
 
 
 def _move_args(api: Client, ns: argparse.Namespace) -> dict[str, Any]:
     """Returns play()'s keyword for the command line: move, moves or text."""
     if ns.pick is not None:
-        legal = api.legal_moves(ns.game_id)
-        if not 1 <= ns.pick <= len(legal.moves):
-            raise ValueError(f"--pick wants 1..{len(legal.moves)} (see `castillo moves {ns.game_id}`)")
-        return {"move": legal.moves[ns.pick - 1]}
+        return {"move": _picked(api, ns.game_id, ns.pick, "--pick")}
     text = " ".join(ns.move).strip()
     if not text:
         raise ValueError("give a move: notation text, JSON, or --pick N")
@@ -215,16 +254,17 @@ def cmd_follow(ns: argparse.Namespace, out: Out) -> int:
         elif ns.json:
             out(json.dumps(event.data, sort_keys=True))
         else:
-            out(entry_line(event.data, names))
+            out(entry_text(event.data, names, summary.game))
     return 0
 
 
 def cmd_history(ns: argparse.Namespace, out: Out) -> int:
     """Prints every log entry after --after as the caller may see it."""
     api = client(ns)
-    names = _names(api.game(ns.game_id))
+    summary = api.game(ns.game_id)
+    names = _names(summary)
     for entry in api.all_events(ns.game_id, after=ns.after):
-        out(json.dumps(entry, sort_keys=True) if ns.json else entry_line(entry, names))
+        out(json.dumps(entry, sort_keys=True) if ns.json else entry_text(entry, names, summary.game))
     return 0
 
 
@@ -298,6 +338,7 @@ COMMANDS: tuple[tuple[str, Any, str, tuple[Arg, ...]], ...] = (
     ("moves", cmd_moves, "list your legal moves in the game's notation", (
         GAME,
         (("--partial",), {"metavar": "JSON", "help": "list the one-step extensions of this incomplete move"}),
+        (("--extend",), {"type": int, "metavar": "N", "help": "list the one-step extensions of move N of the list"}),
     )),
     ("play", cmd_play, "submit a move: notation text, JSON, or --pick N from `castillo moves`", (
         GAME,

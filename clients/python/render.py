@@ -8,11 +8,26 @@ cards and slots, then the players. Anything else: the view's keys, one per line.
 from __future__ import annotations
 
 import json
+import time
+from datetime import UTC, datetime
 
 from clients.python.term import Style, table
 from clients.python.types import GameSummary, Json
 
 ELGRANDE_COLOURS = ("yellow", "red", "green", "blue", "black")  # R4: up to five colours
+# The board's order (the engine's region ids); JSON objects from the server come sorted by key.
+ELGRANDE_AREAS = (
+    "castillo",
+    "galicia",
+    "basque_country",
+    "aragon",
+    "catalonia",
+    "old_castile",
+    "new_castile",
+    "valencia",
+    "seville",
+    "granada",
+)
 KABALE_ABBR = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W", "black": "K"}
 
 
@@ -42,7 +57,7 @@ def header(summary: GameSummary, style: Style) -> list[str]:
     lines = [style(f"{summary.title} · game {summary.id}", "bold")]
     lines.append(f"status {summary.status} · version {summary.version}")
     for prompt in summary.prompts:
-        due = f" · due {_when(prompt.deadline)}" if prompt.deadline else ""
+        due = f" · due {_when(prompt.deadline)} ({_left(prompt.deadline)})" if prompt.deadline else ""
         lines.append(f"waiting for {seat_label(summary, prompt.seat)}: {prompt.kind}{due}")
     if summary.result:
         lines.append(style(result_line(summary, summary.result), "bold"))
@@ -57,9 +72,18 @@ def result_line(summary: GameSummary, result: Json) -> str:
 
 
 def _when(epoch: float) -> str:
-    from datetime import UTC, datetime
-
     return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _left(epoch: float, now: float | None = None) -> str:
+    """Returns the time until `epoch` in words: "in 2 d 5 h", "in 40 min", "passed"."""
+    left = int(epoch - (time.time() if now is None else now))
+    if left <= 0:
+        return "passed"
+    days, hours, minutes = left // 86400, left % 86400 // 3600, left % 3600 // 60
+    if days:
+        return f"in {days} d {hours} h"
+    return f"in {hours} h {minutes} min" if hours else f"in {max(minutes, 1)} min"
 
 
 # ----- El Grande
@@ -69,10 +93,9 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
     """Returns El Grande's board: areas by caballeros per colour, markers, then the seat rows."""
     seats = int(view["seats"])
     names = [_colour_name(summary, i, style) for i in range(seats)]
-    lines = [
-        f"round {view['round']} of {len(view['rounds'])} · phase {view['phase']} · King in {view['king']}"
-    ]
-    order = sorted(view["areas"], key=lambda a: (a != "castillo", view["areas"][a]["name"]))
+    king = view["areas"].get(view["king"], {}).get("name", view["king"])
+    lines = [f"round {view['round']} of {len(view['rounds'])} · phase {view['phase']} · King in {king}"]
+    order = sorted(view["areas"], key=_board_order)
     rows = [_area_row(a, view["areas"][a], view, names, style) for a in order]
     lines += table(["area", "values", *names, "marks"], rows, "<<" + ">" * seats + "<")
     lines.append("")
@@ -84,6 +107,12 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
     ]
     lines += table(["", *names], seat_rows, "<" + ">" * seats)
     return lines + _elgrande_private(view)
+
+
+def _board_order(area_id: str) -> tuple[int, str]:
+    """Sorts areas as on the board: the Castillo, then the regions in id order (unknown ones last)."""
+    known = area_id in ELGRANDE_AREAS
+    return (ELGRANDE_AREAS.index(area_id) if known else len(ELGRANDE_AREAS), area_id)
 
 
 def _colour_name(summary: GameSummary, seat: int, style: Style) -> str:
@@ -178,16 +207,3 @@ def _player_row(summary: GameSummary, player: Json, style: Style) -> list[str]:
         won_text,
         "" if score is None else str(score),
     ]
-
-
-def entry_line(entry: Json, names: dict[int, str]) -> str:
-    """Returns one log entry as a line: version, who, what (the move's notation when the server gave it)."""
-    if entry.get("hidden"):
-        return f"{entry['v']:>5}  (hidden)"
-    actor = entry.get("actor")
-    who = f"{names.get(actor['seat'], '?')} (seat {actor['seat']})" if isinstance(actor, dict) else str(actor)
-    event = entry.get("event", {})
-    facts = {k: v for k, v in event.items() if k not in ("type", "salt", "seed")}
-    detail = json.dumps(facts, separators=(",", ":"), sort_keys=True)
-    detail = detail if len(detail) <= 90 else detail[:87] + "..."
-    return f"{entry['v']:>5}  {who:<16} {event.get('type', '?')} {detail}"

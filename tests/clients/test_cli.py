@@ -150,12 +150,18 @@ def test_bots_follow_record_and_verify(
     )
     assert code == 0 and "final: " in out and "winner" in out, err
     code, out, _ = run(capsys, "follow", game["id"], "--from", "0", *url)
-    assert code == 0 and re.search(r"^\s+1\s+system\s+game_created", out, re.MULTILINE)
+    assert code == 0 and re.search(
+        r"^v1\s+game created: kabale for bot:random, bot:greedy$", out, re.MULTILINE
+    )
+    assert re.search(r"^v\d+\s+round 1 began \(column 0 \w+", out, re.MULTILINE)
+    assert "{" not in out  # readable lines, no raw facts
     assert out.rstrip().endswith(
         "game finished at version " + str(Client(server_url).game(game["id"]).version)
     )
     code, out, _ = run(capsys, "history", game["id"], *url)
-    assert code == 0 and "game_ended" in out
+    assert code == 0 and re.search(
+        r"^v\d+\s+game over: bot:random \d+, bot:greedy \d+ — winner", out, re.MULTILINE
+    )
     record = tmp_path / "game.jsonl"
     code, _, err = run(capsys, "record", game["id"], "-o", str(record), *url)
     assert code == 0 and "wrote" in err

@@ -39,13 +39,23 @@ def bid_round(rt, game_id: str) -> None:
         play(rt, game_id, f"play {value}")
 
 
-def test_turn_email_shows_the_board_summary_and_readable_changes(redis_url, r, smtp):
+def first_turn(redis_url: str, smtp) -> tuple:
+    """Returns (runtime, game id, seat) of a new El Grande game whose bids are in: `seat` takes a card."""
     rt = harness.runtime(redis_url, smtp.url)
     game_id = elgrande(rt)
     harness.pump(rt)
     bid_round(rt, game_id)
-    first = rt.games.load(game_id)
-    seat = next(iter(first.game.pending(first.folded.state)))
+    loaded = rt.games.load(game_id)
+    return rt, game_id, next(iter(loaded.game.pending(loaded.folded.state)))
+
+
+def first_card(rt, game_id: str) -> str:
+    loaded = rt.games.load(game_id)
+    return loaded.game.view(loaded.folded.state, None)["offer"][0]["card"]
+
+
+def test_turn_email_shows_the_board_summary_and_readable_changes(redis_url, r, smtp):
+    _, _, seat = first_turn(redis_url, smtp)
     name = ("Ana", "Bo", "Cy")[seat]
     message = [m for m in smtp.inbox.messages if "choose action card" in m["Subject"]][-1]
     text = body(message)
@@ -63,30 +73,18 @@ def test_turn_email_shows_the_board_summary_and_readable_changes(redis_url, r, s
 
 
 def test_no_turn_email_for_the_next_step_of_ones_own_turn(redis_url, r, smtp):
-    rt = harness.runtime(redis_url, smtp.url)
-    game_id = elgrande(rt)
-    harness.pump(rt)
-    bid_round(rt, game_id)
+    rt, game_id, seat = first_turn(redis_url, smtp)
+    assert play(rt, game_id, f"take {first_card(rt, game_id)}") == seat
     loaded = rt.games.load(game_id)
-    seat = next(iter(loaded.game.pending(loaded.folded.state)))
-    card = loaded.game.view(loaded.folded.state, seat)["offer"][0]["card"]
-    play(rt, game_id, f"take {card}")
-    assert next(iter(rt.games.load(game_id).game.pending(rt.games.load(game_id).folded.state))) == seat
+    assert next(iter(loaded.game.pending(loaded.folded.state))) == seat
     address = f"{('ana', 'bo', 'cy')[seat]}@example.org"
     subjects = [m["Subject"] for m in smtp.inbox.to(address)]
     assert not any("turn step" in s for s in subjects), subjects
 
 
 def test_turn_step_emails_explain_the_placement_notation(redis_url, r, smtp):
-    rt = harness.runtime(redis_url, smtp.url)
-    game_id = elgrande(rt)
-    harness.pump(rt)
-    bid_round(rt, game_id)
-    loaded = rt.games.load(game_id)
-    seat = next(iter(loaded.game.pending(loaded.folded.state)))
-    seen, _ = observe(rt, game_id)
-    card = loaded.game.view(loaded.folded.state, seat)["offer"][0]["card"]
-    rt.games.submit(game_id, seat, loaded.game.parse_move(f"take {card}", loaded.folded.state, seat))
+    rt, game_id, seat = first_turn(redis_url, smtp)
+    play(rt, game_id, f"take {first_card(rt, game_id)}")
     seen, _ = observe(rt, game_id)
     prompt = notices.prompt_of(seen, seat)
     content = notices.turn(seen, seat, prompt)
@@ -115,14 +113,9 @@ def test_a_game_without_text_summary_gets_the_short_view(redis_url, r, smtp):
 
 
 def test_a_new_round_opened_by_ones_own_last_move_is_still_announced(redis_url, r, smtp):
-    rt = harness.runtime(redis_url, smtp.url)
-    game_id = elgrande(rt)
-    harness.pump(rt)
-    bid_round(rt, game_id)
+    rt, game_id, _ = first_turn(redis_url, smtp)
     for _ in range(3):
-        loaded = rt.games.load(game_id)
-        card = loaded.game.view(loaded.folded.state, None)["offer"][0]["card"]
-        play(rt, game_id, f"take {card}")
+        play(rt, game_id, f"take {first_card(rt, game_id)}")
         last = play(rt, game_id, "end")
     loaded = rt.games.load(game_id)
     starter = next(iter(loaded.game.pending(loaded.folded.state)))
