@@ -246,6 +246,8 @@ def presence(seen: Seen, seat: int, who: int, absent: bool) -> Content:
             f"{name} missed too many deadlines in a row in {seen.title} (game {seen.game_id}) and "
             "{is} now auto-played at once until {they} act{s} again."
         )
+        if who == seat:
+            text += " To take your seat back, open the game with the button or link and make your next move there."
         verb = {
             "is": "are" if who == seat else "is",
             "they": "you" if who == seat else "they",

@@ -89,7 +89,7 @@ def content_for(
             return notices.turn(seen, seat, due)
         case "reminder" if due is not None and not quiet:
             return notices.reminder(seen, seat, due, time.time())
-        case "autopass":
+        case "autopass" if not quiet:  # the `absent` email told the seat it is auto-played from now on
             return notices.autopass(seen, seat, tuple(detail))
         case "absent" | "returned":
             return notices.presence(seen, seat, int(detail[0]), absent=kind == "absent")

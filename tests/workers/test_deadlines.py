@@ -121,8 +121,19 @@ def test_absent_mode_starts_after_repeated_timeouts_and_ends_when_the_player_act
     assert len(absent_notes) == 4  # both seats told about both seats
     # an absent seat's next prompt is due at once: the real clock's sweep plays it now
     before = rt.games.load(game_id).version
+    passed = len([m for m in smtp.inbox.messages if "deadline passed" in m["Subject"]])
     deadlines.sweep(time.time() + 1, rt)
     assert rt.games.load(game_id).version > before
+    harness.pump(rt)  # auto-played at once: no "deadline passed" email per move (the absent one said so)
+    assert len([m for m in smtp.inbox.messages if "deadline passed" in m["Subject"]]) == passed
+    mine = [
+        m
+        for m in smtp.inbox.messages
+        if "is auto-played" in m["Subject"] and "You missed" in m.get_body(("plain",)).get_content()
+    ]
+    assert len(mine) == 2 and all(
+        "To take your seat back" in m.get_body(("plain",)).get_content() for m in mine
+    )
     loaded = rt.games.load(game_id)
     seat, _prompt = next(iter(loaded.game.pending(loaded.folded.state).items()))
     move = loaded.game.legal_moves(loaded.folded.state, seat)[0]
