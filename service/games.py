@@ -142,11 +142,6 @@ class GameService:
             while len(self._cache) > CACHE_GAMES:
                 self._cache.popitem(last=False)
 
-    def replay(self, game_id: str, until: int | None = None) -> Folded:
-        """Returns the full fold of the log from version 1 (no cache), up to `until`."""
-        loaded = self.load(game_id)
-        return fold(loaded.game, None, self.store.read(game_id, 0, until))
-
     # ----- creating
 
     def create(self, spec: Json, *, scope: str | None = None, body_hash: str = "") -> tuple[Json, bool]:
