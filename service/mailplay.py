@@ -308,6 +308,7 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
         return Outcome(
             "refused",
             target,
+            moves=_lines(inbound.commands),
             error=exc.as_dict(),
             legal=_legal(game, state, target.seat, prompt),
             version=loaded.version,
@@ -316,6 +317,7 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
         return Outcome(
             "refused",
             target,
+            moves=_lines(inbound.commands),
             error={"code": exc.code, "message": exc.message},
             legal=_legal(game, state, target.seat, prompt),
             version=loaded.version,
@@ -323,6 +325,11 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
     return Outcome(
         "accepted", target, moves=tuple(game.format_move(m) for m in moves), version=answer["version"]
     )
+
+
+def _lines(commands: str) -> tuple[str, ...]:
+    """Returns the non-blank lines of a reply's commands (what the player wrote)."""
+    return tuple(line.strip() for line in commands.splitlines() if line.strip())
 
 
 def _legal(game: Any, state: Any, seat: int, prompt: Any) -> tuple[str, ...]:

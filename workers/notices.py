@@ -58,6 +58,17 @@ def when(epoch: float) -> str:
     return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+def duration(seconds: float) -> str:
+    """Returns a span of time in words: "2 d 5 h", "3 h 20 min", "12 min", "40 s"."""
+    left = max(0, int(seconds))
+    days, hours, minutes = left // 86400, left % 86400 // 3600, left % 3600 // 60
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min" if minutes else f"{left} s"
+
+
 def compact(value: Any) -> str:
     """Returns a short one-line text of a JSON value."""
     if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
@@ -136,7 +147,7 @@ def play_sections(seen: Seen, seat: int, prompt: Json, *, changes: bool = True) 
     )
     news = change_lines(seen.game, seen.envelopes, seat, seen.name) if changes else ()
     return (
-        *((Section("Since your last move", news or ("(nothing new)",)),) if changes else ()),
+        *((Section("Since your last move", news),) if news else ()),
         view_section(seen, seat),
         legal,
         *hint_sections(seen, prompt),
@@ -186,11 +197,10 @@ def turn(seen: Seen, seat: int, prompt: Json) -> Content:
 def reminder(seen: Seen, seat: int, prompt: Json, now: float) -> Content:
     """Returns the reminder of a seat whose deadline nears."""
     deadline = seen.deadlines.get((seat, prompt["id"]), now)
-    left = max(0, int(deadline - now))
     return Content(
         subject(seen, f"reminder — {kind_text(prompt)} due {when(deadline)}"),
         (
-            f"Your decision in {seen.title} (game {seen.game_id}) is still open: {left // 3600} h {left % 3600 // 60} min left.",
+            f"Your decision in {seen.title} (game {seen.game_id}) is still open: {duration(deadline - now)} left.",
             *_asking(seen, seat, prompt),
             "If the deadline passes, Castillo plays the rules' default move for you.",
         ),
@@ -296,13 +306,27 @@ def answer(
                 True,
             )
         return Content(subject(seen, "nothing played — decision closed"), (text,))
-    rule = f" (rule {error['rule']})" if error.get("rule") else ""
-    reason = f"Not played: {error.get('message', 'refused')}{rule} [{error.get('code', 'refused')}]."
-    sections = [Section("Your legal moves", legal or ("(none)",), "moves")]
+    sections = [Section("You wrote", moves, "moves")] if moves else []
+    sections.append(Section("Your legal moves", legal or ("(none)",), "moves"))
+    reason = f"Not played: {refusal(error)}."
     if prompt is not None:
         sections += hint_sections(seen, prompt)
     paragraphs = (reason, "Nothing was played; your decision is still open. Reply again with a legal move.")
     return Content(subject(seen, "move refused"), paragraphs, tuple(sections), prompt is not None)
+
+
+def refusal(error: Json) -> str:
+    """Returns the engine's reason without the echo of the move's JSON, with its rule once."""
+    message = str(error.get("message") or error.get("code") or "refused")
+    if message.startswith(("illegal move {", "malformed move {")):
+        depth, start = 0, message.index("{")
+        for i, char in enumerate(message[start:], start):
+            depth += {"{": 1, "}": -1}.get(char, 0)
+            if depth == 0:
+                message = message[i + 1 :].removeprefix(":").strip() or message
+                break
+    rule = error.get("rule")
+    return message + (f" ({rule})" if rule and f"({rule})" not in message else "")
 
 
 def _accepted(seen: Seen, seat: int, moves: tuple[str, ...], prompt: Json | None) -> Content:

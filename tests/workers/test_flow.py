@@ -113,8 +113,9 @@ def test_an_illegal_reply_is_answered_with_the_reason_and_the_legal_moves(redis_
         text = body(answer)
         assert "move refused" in answer["Subject"] and "Not played:" in text
         assert legal[0] in text and answer["Reply-To"].startswith("r-")
-    assert "illegal-move" in body(answers[0]) or "malformed-move" in body(answers[0])
-    assert "malformed-move" in body(answers[1])
+    first, second = body(answers[0]), body(answers[1])
+    assert "You wrote:\r\n  play king 9\r\n" in first and "{'type'" not in first
+    assert "You wrote:\r\n  dance a jig\r\n" in second and "Not played: cannot read 'dance a jig'" in second
 
 
 def test_forged_and_expired_reply_addresses_play_nothing(redis_url, r, smtp):

@@ -122,3 +122,24 @@ def test_a_new_round_opened_by_ones_own_last_move_is_still_announced(redis_url, 
     assert starter == last  # R12 here: the last seat of round 1 opens round 2's bidding
     address = f"{('ana', 'bo', 'cy')[starter]}@example.org"
     assert any("round 2: your turn — play power card" in m["Subject"] for m in smtp.inbox.to(address))
+
+
+def test_a_refusal_reads_without_the_moves_json_and_names_its_rule_once():
+    error = {
+        "code": "illegal-move",
+        "message": "illegal move {'type': 'play_power_card', 'value': 99}: power card 99 is not in your hand (R11)",
+        "rule": "R11",
+    }
+    assert notices.refusal(error) == "power card 99 is not in your hand (R11)"
+    assert notices.refusal({"code": "x", "message": "no such column", "rule": "K7"}) == "no such column (K7)"
+    assert notices.refusal({"code": "version-conflict"}) == "version-conflict"
+
+
+def test_durations_read_as_words():
+    assert notices.duration(2 * 86400 + 5 * 3600 + 7) == "2 d 5 h"
+    assert notices.duration(3 * 3600 + 20 * 60) == "3 h 20 min"
+    assert (notices.duration(12 * 60 + 5), notices.duration(40), notices.duration(-5)) == (
+        "12 min",
+        "40 s",
+        "0 s",
+    )
