@@ -148,10 +148,28 @@ def unsubscribe(token: str) -> Any:
 @problems(blp, "not-found")
 def unsubscribe_page(token: str) -> Response:
     """Shows a confirm button; a GET never unsubscribes (mail scanners follow links)."""
-    game_id, _seat = _token_target(token)
+    game_id, seat = _token_target(token)
+    game = html.escape(game_id)
+    if mailplay.is_unsubscribed(service().redis, tag(game_id), game_id, seat):
+        body = f"<p>You get no more emails about game {game}. You stay in the game.</p>"
+    else:
+        body = (
+            f"<p id='ask'>Stop the emails about game {game}? You stay in the game.</p>"
+            "<form method='post' onsubmit='return stop(this)'><button>Unsubscribe</button></form>"
+            f"<script>{UNSUBSCRIBE_JS}</script>"
+        )
     page = (
-        f"<!doctype html><title>Unsubscribe</title><body style='font-family:sans-serif'>"
-        f"<p>Stop the emails about game {html.escape(game_id)}? You stay in the game.</p>"
-        f"<form method='post'><button>Unsubscribe</button></form></body>"
+        "<!doctype html><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
+        "<title>Unsubscribe</title><body style='font-family:sans-serif;max-width:36em;margin:2em auto'>"
+        f"{body}</body>"
     )
     return Response(page, mimetype="text/html")
+
+
+# The button answers in the page (the POST's JSON is for mail clients); without JS the form still posts.
+UNSUBSCRIBE_JS = (
+    "function stop(form){fetch(location.pathname,{method:'POST'}).then(function(r){"
+    "document.getElementById('ask').textContent=r.ok?'Done: no more emails about this game. "
+    "You stay in the game.':'That did not work ('+r.status+'); please try again.';"
+    "form.remove();});return false;}"
+)

@@ -56,11 +56,13 @@ def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
     invite = smtp.inbox.to("p1@example.org")[0]
     url = re.search(r"<(https://castillo\.test(/unsubscribe/\S+))>", invite["List-Unsubscribe"]).group(2)
     page = http.get(url)
-    assert page.status_code == 200 and b"<form method='post'>" in page.data
+    assert page.status_code == 200 and b"<form method='post'" in page.data and b"fetch(location.pathname" in page.data
     assert rt.redis.keys("castillo:*:unsub") == []  # a GET never acts
     assert http.post(url.replace("/unsubscribe/", "/unsubscribe/x")).status_code == 404
     done = http.post(url, data="List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
     assert done.status_code == 200 and done.json == {"game": game_id, "seat": 1, "unsubscribed": True}
+    again = http.get(url)  # the page now says so instead of asking
+    assert b"You get no more emails about game" in again.data and b"<form" not in again.data
     # seat 0 plays; seat 1 is due but gets no email, and still plays
     loaded = rt.games.load(game_id)
     rt.games.submit(game_id, 0, [loaded.game.legal_moves(loaded.folded.state, 0)[0]])
