@@ -305,7 +305,9 @@ def answer(
                 play_sections(seen, seat, prompt),
                 True,
             )
-        return Content(subject(seen, "nothing played — decision closed"), (text,))
+        return Content(
+            subject(seen, "nothing played — decision closed"), (text,), (view_section(seen, seat),)
+        )
     sections = [Section("You wrote", moves, "moves")] if moves else []
     sections.append(Section("Your legal moves", legal or ("(none)",), "moves"))
     reason = f"Not played: {refusal(error)}."

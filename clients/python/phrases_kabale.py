@@ -20,14 +20,14 @@ def _drawn(e: Json, n: Names) -> str:
     return f"{who(n, e.get('seat'))} drew {what}"
 
 
-def _goal(goal: str) -> str:
+def goal_words(goal: str) -> str:
     """Returns a goal card id as words: music_3b -> music 3."""
     kind, _, value = str(goal).rpartition("_")
     return f"{words(kind)} {value[:1]}" if kind else words(goal)
 
 
 def _round_started(e: Json, n: Names) -> str:
-    goals = ", ".join(f"column {i} {_goal(g)}" for i, g in enumerate(e.get("goals", [])))
+    goals = ", ".join(f"column {i} {goal_words(g)}" for i, g in enumerate(e.get("goals", [])))
     return f"round {e.get('round')} began ({goals}); {who(n, e.get('start_seat'))} starts"
 
 
@@ -35,7 +35,7 @@ def _scored(e: Json, n: Names) -> str:
     winner = e.get("winner")
     won = f"won by {who(n, winner)}" if winner is not None else "won by nobody"
     rule = f" ({e['rule']})" if e.get("rule") else ""
-    return f"column {e.get('column')} ({_goal(e.get('goal', '?'))}) {won}{rule}"
+    return f"column {e.get('column')} ({goal_words(e.get('goal', '?'))}) {won}{rule}"
 
 
 def _started(e: Json, n: Names) -> str:

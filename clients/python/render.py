@@ -11,6 +11,7 @@ import json
 import time
 from datetime import UTC, datetime
 
+from clients.python.phrases_kabale import goal_words
 from clients.python.term import Style, table
 from clients.python.types import GameSummary, Json
 
@@ -164,10 +165,10 @@ def kabale(summary: GameSummary, view: Json, style: Style) -> list[str]:
     colours = view["colours"]
     lines = [f"round {view['round']} of {view['rounds']} · goal cards left {view['goal_stack_size']}"]
     rows = [_column_row(col, colours, style) for col in view["columns"]]
-    lines += table(["col", "goal", "cards (top → bottom)", "state"], rows, ">")
-    lines.append("")
+    if rows:
+        lines += [*table(["col", "goal", "cards (top → bottom)", "state"], rows, ">"), ""]
     players = [_player_row(summary, p, style) for p in view["players"]]
-    lines += table(["seat", "colour", "hand", "draw", "discard", "won", "score"], players, "<<>>>>>")
+    lines += table(["seat", "colour", "hand", "draw", "discard", "won", "score"], players, "<<>>><>")
     me = next((p for p in view["players"] if "hand" in p and p["seat"] == view.get("viewer")), None)
     if me is not None:
         lines.append("your hand: " + " ".join(me["hand"]))
@@ -197,7 +198,7 @@ def _slot(slot: Json, colours: list[str], style: Style) -> str:
 def _player_row(summary: GameSummary, player: Json, style: Style) -> list[str]:
     score = player.get("score")
     won = player.get("won")
-    won_text = f"{player['won_count']}" + (f" ({', '.join(won)})" if won else "")
+    won_text = f"{player['won_count']}" + (f" ({', '.join(goal_words(g) for g in won)})" if won else "")
     return [
         seat_label(summary, player["seat"]),
         style(player["colour"], player["colour"]),
