@@ -78,12 +78,17 @@ def resolve(meta: dict[str, Any], bearer: str | None, secret: str, admin_token: 
 
 
 def _session(meta: dict[str, Any], bearer: str, secret: str) -> Principal:
-    """Returns the seat of a valid session token for this game, issued after its last re-issue."""
+    """Returns the seat of a valid session token for this game, of the seat's current generation."""
     try:
-        game_id, seat, issued = read_session_token(secret, bearer)
+        game_id, seat, gen = read_session_token(secret, bearer)
     except BadToken:
         raise ServiceError("unauthorized", "the bearer token is not valid for this game") from None
-    seats = meta["seats"]
-    if game_id != meta["id"] or not 0 <= seat < len(seats) or issued < seats[seat].get("not_before", 0):
+    if game_id != meta["id"] or not current_gen(meta, seat, gen):
         raise ServiceError("unauthorized", "the bearer token is not valid for this game")
     return Principal("seat", seat, ident=digest(bearer))
+
+
+def current_gen(meta: dict[str, Any], seat: int, gen: int) -> bool:
+    """Tells whether `seat` exists and `gen` is its credential generation (bumped per re-issue)."""
+    seats = meta["seats"]
+    return 0 <= seat < len(seats) and gen == seats[seat].get("gen", 0)

@@ -65,7 +65,7 @@ def create(
 def _created_answer(service: GameService, loaded: Any, version: int, admin: str, tokens: list[str]) -> Json:
     """Returns the first answer: the admin token, each seat's token and play link."""
     seats = [
-        {"seat": i, "name": s["name"], "token": tokens[i], "link": service.play_link(loaded.game_id, i)}
+        {"seat": i, "name": s["name"], "token": tokens[i], "link": service.play_link(loaded.game_id, i, 0)}
         for i, s in enumerate(loaded.meta["seats"])
     ]
     return {
@@ -110,6 +110,7 @@ def meta_of(
             "name": s["name"],
             "email": s.get("email"),
             "token_hash": digest(tokens[i]),
+            "gen": 0,
             "not_before": 0,
         }
         for i, s in enumerate(seats)

@@ -151,9 +151,17 @@ class GameService:
         """
         return creating.create(self, spec, scope=scope, body_hash=body_hash)
 
-    def play_link(self, game_id: str, seat: int) -> str:
-        """Returns a fresh signed play link for a seat (the token sits in the URL fragment)."""
-        token = make_link_token(self.config.SECRET_KEY, game_id, seat, self.config.LINK_MAX_AGE_S)
+    def play_link(self, game_id: str, seat: int, gen: int | None = None) -> str:
+        """Returns a fresh signed play link for a seat (the token sits in the URL fragment).
+
+        The link carries the seat's credential generation: `gen`, or the current one in meta.
+        """
+        if gen is None:
+            raw = self.redis.get(meta_key(game_id))
+            if raw is None:
+                raise ServiceError("unknown-game", f"there is no game {game_id!r}")
+            gen = int(json.loads(raw)["seats"][seat].get("gen", 0))
+        token = make_link_token(self.config.SECRET_KEY, game_id, seat, self.config.LINK_MAX_AGE_S, gen)
         return f"{self.config.PUBLIC_URL}/play/{game_id}#k={token}"
 
     # ----- moves

@@ -145,13 +145,14 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
     _check_seat(loaded, seat)
     token = new_token("seat")
     meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
-    meta["seats"][seat].update(token_hash=digest(token), not_before=int(service.clock()))
+    gen = int(meta["seats"][seat].get("gen", 0)) + 1  # older links and sessions stop working
+    meta["seats"][seat].update(token_hash=digest(token), gen=gen, not_before=int(service.clock()))
     version = service.append_service(
         game_id, [{"type": "seat_token_reissued", "seat": seat}], meta=meta, expected=loaded.version
     )
     if meta["seats"][seat].get("email"):
         return {"seat": seat, "token": None, "link": None, "delivered": "email", "version": version}
-    link = service.play_link(game_id, seat)
+    link = service.play_link(game_id, seat, gen)
     return {"seat": seat, "token": token, "link": link, "delivered": "answer", "version": version}
 
 

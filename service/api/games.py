@@ -22,10 +22,10 @@ from service.api.common import (
     problems,
     service,
 )
-from service.auth import Principal
+from service.auth import Principal, current_gen
 from service.errors import ServiceError
 from service.games import Loaded
-from service.links import BadToken, make_session_token, read_link_token_issued
+from service.links import BadToken, make_session_token, read_link_claim
 from service.timecontrol import TimeControl
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Games, views and legal moves")
@@ -106,14 +106,13 @@ def create_session(body: dict[str, Any], game_id: str) -> Any:
     svc = service()
     loaded = svc.load(game_id)
     try:
-        linked, seat, issued = read_link_token_issued(svc.config.SECRET_KEY, body["link"])
+        linked, seat, gen = read_link_claim(svc.config.SECRET_KEY, body["link"])
     except BadToken:
         raise ServiceError("unauthorized", "the link is invalid or has expired") from None
-    seats = loaded.meta["seats"]
-    if linked != game_id or not 0 <= seat < len(seats) or issued < seats[seat].get("not_before", 0):
+    if linked != game_id or not current_gen(loaded.meta, seat, gen):
         raise ServiceError("unauthorized", "the link is not valid for this game")
     max_age = svc.config.SESSION_MAX_AGE_S
-    token = make_session_token(svc.config.SECRET_KEY, game_id, seat, max_age)
+    token = make_session_token(svc.config.SECRET_KEY, game_id, seat, max_age, gen)
     return {"token": token, "seat": seat, "game": game_id, "expires_in": max_age}, 201
 
 
