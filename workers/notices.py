@@ -116,15 +116,16 @@ def legal_lines(seen: Seen, seat: int) -> tuple[str, ...]:
 
 
 def summary_lines(seen: Seen, seat: int) -> tuple[str, ...]:
-    """Returns the seat's own view as text: the game's `text_summary` when it has one, else a short list."""
+    """Returns the seat's own view as text: who sits where, then the game's `text_summary`
+    when it has one, else a short list of the view's status and the seat's own facts."""
     view = seen.game.view(seen.state, seat)
+    seats = ", ".join(f"{i} {seen.name(i)}" + (" (you)" if i == seat else "") for i in range(len(seen.names)))
     summary = getattr(seen.game, "text_summary", None)
     if summary is not None:
-        seats = ", ".join(
-            f"{i} {seen.name(i)}" + (" (you)" if i == seat else "") for i in range(len(seen.names))
-        )
         return (f"Seats: {seats}.", *summary(view))
-    lines = [f"{k}: {compact(view[k])}" for k in STATUS_KEYS if view.get(k) is not None]
+    lines = [f"Seats: {seats}."] + [
+        f"{k}: {compact(view[k])}" for k in STATUS_KEYS if view.get(k) is not None
+    ]
     players = view.get("players")
     if isinstance(players, list) and 0 <= seat < len(players) and isinstance(players[seat], dict):
         lines += [
@@ -211,23 +212,17 @@ def reminder(seen: Seen, seat: int, prompt: Json, now: float) -> Content:
 
 def invite(seen: Seen, seat: int) -> Content:
     """Returns the invitation of a seat in a new game."""
-    players = tuple(
-        f"seat {i}: {seen.name(i)}" + (" (you)" if i == seat else "") for i in range(len(seen.names))
-    )
     prompt = prompt_of(seen, seat)
     paragraphs = [
         f"You are invited to play {seen.title} (game {seen.game_id}) as {seen.name(seat)}, seat {seat}."
     ]
-    sections = [Section("Players", players)]
     if prompt is not None:
         paragraphs += _asking(seen, seat, prompt)
-        sections += play_sections(seen, seat, prompt, changes=False)
+        sections = play_sections(seen, seat, prompt, changes=False)
     else:
         paragraphs.append("You will get an email whenever you must decide.")
-        sections.append(view_section(seen, seat))
-    return Content(
-        subject(seen, "you are invited"), tuple(paragraphs), tuple(sections), playable=prompt is not None
-    )
+        sections = (view_section(seen, seat),)
+    return Content(subject(seen, "you are invited"), tuple(paragraphs), sections, playable=prompt is not None)
 
 
 def autopass(seen: Seen, seat: int, played: tuple[str, ...]) -> Content:

@@ -108,7 +108,7 @@ def test_a_game_without_text_summary_gets_the_short_view(redis_url, r, smtp):
     seen, _ = observe(rt, game_id)
     plain = notices.Seen(seen.game_id, WithoutSummary(), seen.state, seen.names, seen.envelopes, {})
     lines = notices.summary_lines(plain, 0)
-    assert "round: 1" in lines and any(line.startswith("your hand: ") for line in lines)
+    assert lines[0] == "Seats: 0 P0 (you), 1 P1." and "round: 1" in lines and any(line.startswith("your hand: ") for line in lines)
     assert notices.summary_lines(seen, 0)[1].startswith("Kabale & Hiebe, round 1")
 
 
