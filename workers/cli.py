@@ -183,6 +183,7 @@ def run_worker(rt: Runtime, ns: argparse.Namespace) -> int:
 
         controller = inbound.start(rt, ns.smtp_listen)
     preload(rt)
+    log.info(rt.transport.describe())
     try:
         kind = Worker if ns.fork else SimpleWorker
         kind([rt.queue], connection=rt.queue.connection).work(with_scheduler=True, burst=ns.burst)

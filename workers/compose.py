@@ -14,7 +14,7 @@ import hashlib
 import html
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate
+from email.utils import formataddr, formatdate, parseaddr
 
 # Headers unfolded up to RFC 5322's 998: List-Unsubscribe URLs must never become encoded words.
 POLICY = email.policy.default.clone(max_line_length=998)
@@ -55,7 +55,8 @@ def message_id(key: str, domain: str) -> str:
 def compose(letter: Letter, *, sender: str, domain: str) -> EmailMessage:
     """Returns the MIME message (text + HTML alternative) of `letter`."""
     message = EmailMessage(policy=POLICY)
-    message["From"] = sender
+    name, address = parseaddr(sender)
+    message["From"] = sender if name else formataddr(("Castillo", address))
     message["To"] = formataddr(letter.to)
     message["Subject"] = letter.subject
     message["Date"] = formatdate(usegmt=True)

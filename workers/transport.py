@@ -63,6 +63,12 @@ class Transport:
             tls=tls,
         )
 
+    def describe(self) -> str:
+        """Returns where mail goes, for the worker's start-up log (never the password)."""
+        if self.host is None:
+            return f"mail is stored in the maildir {os.path.abspath(self.maildir or '')} (no SMTP_URL)"
+        return f"mail goes to SMTP {self.host}:{self.port} ({self.tls})"
+
     def send(self, message: EmailMessage) -> None:
         """Hands `message` to the SMTP server or writes it to the maildir; raises when that fails.
 

@@ -144,3 +144,17 @@ def test_a_kept_open_connection_the_server_dropped_is_replaced(r, smtp):
     smtp.start()
     assert deliver(r, transport, message, "castillo:mail:k5")
     assert len(smtp.inbox.wait_for(2)) == 2
+
+
+def test_a_bare_sender_address_gets_the_castillo_display_name():
+    assert compose(LETTER, sender="castillo@castillo.test", domain="castillo.test")["From"] == (
+        "Castillo <castillo@castillo.test>"
+    )
+    named = compose(LETTER, sender="Games <games@castillo.test>", domain="castillo.test")
+    assert named["From"] == "Games <games@castillo.test>"
+
+
+def test_the_transport_says_where_mail_goes_without_the_password(tmp_path):
+    assert str(tmp_path / "maildir") in Transport.from_settings(None, str(tmp_path)).describe()
+    smtp = Transport.from_settings("smtp://user:secret@mail.example:2525?starttls=1", "/tmp")
+    assert smtp.describe() == "mail goes to SMTP mail.example:2525 (starttls)"
