@@ -38,7 +38,11 @@ _QUOTE_HEADS = (
     re.compile(r"^-{2,}\s*original message\s*-{2,}$", re.IGNORECASE),
     re.compile(r"^_{10,}$"),
     re.compile(r"^--\s*$"),
+    re.compile(r"^(sent from my|get outlook for|envoy[ée] de mon)\b", re.IGNORECASE),
+    re.compile(r"^von meinem\b.*\bgesendet$", re.IGNORECASE),
 )
+# The end of an attribution line that the sender's client wrapped ("On …, Castillo <" / "x@y> wrote:").
+_WRAPPED_HEAD = re.compile(r"\bwrote:?\s*$", re.IGNORECASE)
 
 
 class MailPlayError(ValueError):
@@ -205,6 +209,10 @@ def commands_of(body: str) -> str:
     for line in body.splitlines():
         stripped = line.strip()
         if any(head.match(stripped) for head in _QUOTE_HEADS):
+            break
+        if _WRAPPED_HEAD.search(stripped):
+            if lines and re.match(r"^(on|am)\b", lines[-1], re.IGNORECASE):
+                lines.pop()
             break
         if stripped and not stripped.startswith(">"):
             lines.append(stripped)

@@ -119,6 +119,19 @@ def test_inbound_keeps_commands_and_drops_quotes_and_signatures():
     assert inbound.sender == "alice@example.org" and not inbound.automatic
 
 
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "\nSent from my iPhone\n",
+        "\nVon meinem iPhone gesendet\n",
+        "\nOn Sat, Nov 21, 2026 at 11:10 AM Castillo <\ncastillo@castillo.test> wrote:\n> play 1\n",
+        "\nAm Sa., 21. Nov. 2026 um 11:10 Uhr schrieb Castillo <castillo@castillo.test>:\n> play 1\n",
+    ],
+)
+def test_phone_footers_and_wrapped_attributions_are_not_moves(tail):
+    assert mailplay.commands_of("play 7\nplay 8\n" + tail) == "play 7\nplay 8"
+
+
 def test_inbound_html_only_and_auto_replies():
     raw = (
         b"From: a@example.org\r\nTo: r-abcdefghijklmnopqrstuvwxyz@castillo.test\r\n"
