@@ -53,7 +53,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ns = parse(args)
         return int(ns.run(ns, out) or 0)
     except ProblemError as error:
-        print(f"castillo: {error.message()}", file=sys.stderr)
+        hint = ""
+        if error.status == 401 and not any(a == "--token" or a.startswith("--token=") for a in args):
+            hint = (
+                " (give a seat token: --token TOKEN or CASTILLO_TOKEN)"
+                if not os.environ.get("CASTILLO_TOKEN")
+                else ""
+            )
+        print(f"castillo: {error.message()}{hint}", file=sys.stderr)
         return 1
     except (ClientError, OSError, ValueError) as error:
         print(f"castillo: {error}", file=sys.stderr)
@@ -68,6 +75,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _token_hint(error: ProblemError, args: Sequence[str]) -> str:
+    """Returns how to give a token, when a 401 came to a command run without one."""
+    given = os.environ.get("CASTILLO_TOKEN") or any(a.split("=")[0] == "--token" for a in args)
+    return "" if error.status != 401 or given else " (give a seat token: --token TOKEN or CASTILLO_TOKEN)"
 
 
 def parser() -> argparse.ArgumentParser:

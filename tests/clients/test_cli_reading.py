@@ -93,3 +93,13 @@ def test_time_left_in_words() -> None:
     assert _left(1000 + 3600 + 40 * 60, now=1000) == "in 1 h 40 min"
     assert _left(1000 + 20, now=1000) == "in 1 min"
     assert _left(1000, now=1000) == "passed"
+
+
+def test_a_command_without_a_token_says_how_to_give_one(
+    server_url: str, elgrande: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.delenv("CASTILLO_TOKEN", raising=False)
+    code, _, err = run(capsys, "moves", elgrande.id, "--url", server_url)
+    assert code == 1 and err.rstrip().endswith("(give a seat token: --token TOKEN or CASTILLO_TOKEN)")
+    code, _, err = run(capsys, "moves", elgrande.id, "--url", server_url, "--token", "seat_wrong")
+    assert code == 1 and "give a seat token" not in err
