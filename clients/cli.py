@@ -129,6 +129,8 @@ def dump(out: Out, value: Any) -> int:
 def cmd_new(ns: argparse.Namespace, out: Out) -> int:
     """Creates a game; prints its id, the admin token and each seat's token and link."""
     seats: list[Any] = [_seat(s) for s in ns.seat] + [{"name": f"bot:{kind}"} for kind in ns.bot]
+    if not seats:
+        raise ValueError("name the players: --seat NAME[:EMAIL] and/or --bot random|greedy, once per seat")
     options = dict(_option(o) for o in ns.option)
     tc = {"per_move": ns.per_move} if ns.per_move is not None else None
     created = client(ns).create_game(ns.game, seats, options=options or None, time_control=tc)

@@ -2,9 +2,11 @@
 
 `Client` has one method per API operation; refusals are raised as the `ProblemError`
 subclass of their problem code (`IllegalMove`, `NotYourTurn`, `VersionConflict`, …).
+`entry_text(entry, names, game)` turns a served log entry into one readable line.
 """
 
 from clients.python.client import Client
+from clients.python.describe import entry_text
 from clients.python.errors import (
     ClientError,
     Forbidden,
@@ -42,4 +44,5 @@ __all__ = [
     "UnsupportedOption",
     "Validation",
     "VersionConflict",
+    "entry_text",
 ]

@@ -31,8 +31,10 @@ class ProblemError(ClientError):
         super().__init__(self.message())
 
     def message(self) -> str:
-        """Returns the one-line text a terminal user is shown: title, then detail if any."""
-        return f"{self.title}: {self.detail}" if self.detail else self.title
+        """Returns the one-line text a terminal user is shown: title, detail, and the fields at fault."""
+        text = f"{self.title}: {self.detail}" if self.detail else self.title
+        fields = "; ".join(field_errors(self.problem.get("errors")))
+        return f"{text} ({fields})" if fields else text
 
     @staticmethod
     def from_response(response: requests.Response) -> ProblemError:
@@ -40,6 +42,19 @@ class ProblemError(ClientError):
         problem = _problem_of(response)
         cls = _BY_CODE.get(problem_code(problem)) or _BY_STATUS.get(response.status_code, ProblemError)
         return cls(problem, response.status_code)
+
+
+def field_errors(errors: Any, path: str = "") -> list[str]:
+    """Returns `seats.0.email: Not a valid email address.` lines from a problem's nested `errors`."""
+    if isinstance(errors, dict):
+        return [
+            line for key, value in errors.items() for line in field_errors(value, f"{path}.{key}".lstrip("."))
+        ]
+    if isinstance(errors, list) and all(isinstance(e, str) for e in errors):
+        return [f"{path or 'body'}: {' '.join(errors)}"]
+    if isinstance(errors, list):
+        return [line for value in errors for line in field_errors(value, path)]
+    return [f"{path or 'body'}: {errors}"] if errors else []
 
 
 class Validation(ProblemError):

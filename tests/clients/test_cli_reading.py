@@ -103,3 +103,12 @@ def test_a_command_without_a_token_says_how_to_give_one(
     assert code == 1 and err.rstrip().endswith("(give a seat token: --token TOKEN or CASTILLO_TOKEN)")
     code, _, err = run(capsys, "moves", elgrande.id, "--url", server_url, "--token", "seat_wrong")
     assert code == 1 and "give a seat token" not in err
+
+
+def test_refusals_name_the_fields_at_fault(server_url: str, capsys: Any) -> None:
+    code, _, err = run(
+        capsys, "new", "kabale", "--url", server_url, "--seat", "A:not-an-email", "--seat", "B"
+    )
+    assert code == 1 and err.rstrip().endswith("(seats.0.email: Not a valid email address.)")
+    code, _, err = run(capsys, "new", "kabale", "--url", server_url)
+    assert code == 1 and "name the players: --seat NAME[:EMAIL]" in err
