@@ -104,10 +104,11 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
         ["court", *[str(n) for n in view["courts"]]],
         ["province", *[str(n) for n in view["provinces"]]],
         ["hand", *[str(h["size"]) for h in view["hands"]]],
+        ["power card", *[str(b) if b else "·" for b in view.get("bids") or [0] * seats]],
         ["score", *[style(str(n), "bold") for n in view["scores"]]],
     ]
     lines += table(["", *names], seat_rows, "<" + ">" * seats)
-    return lines + _elgrande_private(view)
+    return lines + _elgrande_private(summary, view)
 
 
 def _board_order(area_id: str) -> tuple[int, str]:
@@ -141,19 +142,20 @@ def _area_row(area_id: str, area: Json, view: Json, names: list[str], style: Sty
     return [area["name"], values, *cells, " ".join(marks)]
 
 
-def _elgrande_private(view: Json) -> list[str]:
+def _elgrande_private(summary: GameSummary, view: Json) -> list[str]:
+    """Returns the hand (if the caller has one), the offer and whose turn it is at which stage."""
     lines = []
     if view.get("hand") is not None:
         lines.append("your power cards: " + " ".join(str(c) for c in view["hand"]))
     if view.get("offer"):
-        lines.append("action cards on offer:")
-        lines += [f"  {c['card']:<28} {c['name']}" for c in view["offer"]]
+        lines += ["action cards on offer:"] + [
+            "  " + row
+            for row in table(["card", "action"], [[c["card"], c["name"]] for c in view["offer"]])[2:]
+        ]
     turn = view.get("turn")
     if turn:
-        lines.append(
-            f"turn: seat {turn['seat']} · {turn['stage']}"
-            + (f" · card {turn['card']}" if turn["card"] else "")
-        )
+        card = f" · card {turn['card']}" if turn["card"] else ""
+        lines.append(f"turn: {seat_label(summary, turn['seat'])} · {turn['stage']}{card}")
     return lines
 
 
