@@ -2,7 +2,8 @@
 
 The lines come from the log redacted for that seat (`service.history.redact_all`, the same
 redaction the API serves), so a move is shown in the game's notation only when the seat may
-see it; otherwise the line says a hidden move was made. Opening entries nobody chose
+see it; otherwise the line shows the public fields of its first event ("card played (column
+0; the rest is hidden from you)"). Opening entries nobody chose
 (setup, a round's deal) and the games' own bookkeeping are left out: the seat's board
 summary in the same email shows where they left things.
 """
@@ -69,8 +70,24 @@ def _line(game: Game, entry: Json, seat: int, name: Callable[[int], str]) -> str
     if actor == "deadline":
         who += " (auto-played: deadline passed)"
     if move is None:
-        return f"v{entry['v']} {who}: a move hidden from you"
+        return f"v{entry['v']} {who}: {_public(event)}"
     return f"v{entry['v']} {who}: {game.format_move(move)}"
+
+
+def _public(event: Json) -> str:
+    """Returns what a move's first event shows of it when the move itself is hidden from the seat."""
+    facts = [
+        str(k) if v is True else f"{k} {v}"
+        for k, v in event.items()
+        if k not in ("type", "seat", "salt", "default")
+        and v is not None
+        and v is not False
+        and v not in ([], {})
+    ]
+    what = str(event["type"]).replace("_", " ")
+    return (
+        f"{what} ({', '.join(facts)}; the rest is hidden from you)" if facts else f"{what} (hidden from you)"
+    )
 
 
 def _owner(event: Json, name: Callable[[int], str]) -> str:
