@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from clients.python import Client, GameOver, NotYourTurn, VersionConflict
-from clients.python.types import Json, LegalMoves
+from clients.python.types import Json, LegalMoves, MoveResult
 
 MAX_WALK = 12
 
@@ -64,8 +64,8 @@ def walk(turn: Turn, start: Json, pick: Callable[[list[Json]], Json | None]) -> 
     return best
 
 
-def play_once(bot: Bot, client: Client, game_id: str, seat: int, rnd: random.Random) -> Json | None:
-    """Plays one decision for `seat` if it owes one; returns the accepted move, else None.
+def play_once(bot: Bot, client: Client, game_id: str, seat: int, rnd: random.Random) -> MoveResult | None:
+    """Plays one decision for `seat` if it owes one; returns the server's answer, else None.
 
     A move refused because the game moved on meanwhile (another seat acted, a deadline
     passed) is not an error: the caller just asks again.
@@ -76,7 +76,6 @@ def play_once(bot: Bot, client: Client, game_id: str, seat: int, rnd: random.Ran
     view = client.view(game_id).view or {}
     move = bot.choose(Turn(client, game_id, seat, view, legal, rnd))
     try:
-        client.play(game_id, move, if_match=legal.version)
+        return client.play(game_id, move, if_match=legal.version)
     except (VersionConflict, NotYourTurn, GameOver):
         return None
-    return move

@@ -9,14 +9,13 @@ waits on the game's event stream, so a bot answers a human's move at once.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Sequence
 
 from clients.bots import elgrande, kabale
 from clients.bots.base import Bot, play_once
 from clients.bots.random_bot import RandomBot
-from clients.python import Client
+from clients.python import Client, entry_text
 from clients.python.types import GameSummary
 
 GREEDY: dict[str, Callable[[], Bot]] = {"elgrande": elgrande.GreedyBot, "kabale": kabale.GreedyBot}
@@ -62,18 +61,19 @@ class Table:
             summary = self.watcher.game(self.game_id)
             if summary.over:
                 return summary
-            played = [self.step(p.seat, log) for p in summary.prompts if p.seat in self.players]
+            played = [self.step(p.seat, log, summary) for p in summary.prompts if p.seat in self.players]
             if not any(played):
                 self.wait(summary.version)
         raise RuntimeError(f"game {self.game_id} did not end within {max_moves} rounds of bot moves")
 
-    def step(self, seat: int, log: Callable[[str], None] | None) -> bool:
-        """Plays one decision of `seat`; returns whether a move was accepted."""
+    def step(self, seat: int, log: Callable[[str], None] | None, summary: GameSummary) -> bool:
+        """Plays one decision of `seat`; returns whether a move was accepted (logged as its first event)."""
         client, bot = self.players[seat]
-        move = play_once(bot, client, self.game_id, seat, self.rnd)
-        if move is not None and log is not None:
-            log(f"seat {seat} ({bot.name}): {json.dumps(move, separators=(',', ':'))}")
-        return move is not None
+        answer = play_once(bot, client, self.game_id, seat, self.rnd)
+        if answer is not None and answer.entries and log is not None:
+            names = {s.seat: s.name for s in summary.seats}
+            log(f"{entry_text(answer.entries[0], names, summary.game)}   ({bot.name} bot)")
+        return answer is not None
 
     def wait(self, version: int) -> None:
         """Returns once the game has moved past `version` (its event stream says so)."""
