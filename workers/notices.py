@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.contract import Game, Json
 from workers.changes import change_lines
@@ -32,6 +33,7 @@ class Seen:
     names: tuple[str, ...]
     envelopes: tuple[Json, ...]  # the whole log, unredacted: only ever shown through `redact`
     deadlines: dict[tuple[int, str], float]
+    timezone: str = "UTC"  # the game's time control zone: deadlines are shown in it too
 
     @property
     def title(self) -> str:
@@ -53,9 +55,16 @@ class Content:
     playable: bool = False  # carries a reply address (a prompt of this seat is open)
 
 
-def when(epoch: float) -> str:
-    """Returns an epoch time as `2026-11-21 18:00 UTC`."""
-    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
+def when(epoch: float, timezone: str = "UTC") -> str:
+    """Returns an epoch time as `2026-11-21 18:00 UTC`, or `2026-11-21 19:00 Europe/Budapest (18:00 UTC)`."""
+    utc = datetime.fromtimestamp(epoch, UTC)
+    try:
+        local = utc.astimezone(ZoneInfo(timezone)) if timezone != "UTC" else None
+    except (ZoneInfoNotFoundError, ValueError):
+        local = None
+    if local is None:
+        return utc.strftime("%Y-%m-%d %H:%M UTC")
+    return f"{local.strftime('%Y-%m-%d %H:%M')} {timezone} ({utc.strftime('%H:%M')} UTC)"
 
 
 def duration(seconds: float) -> str:
@@ -96,7 +105,7 @@ def due_line(seen: Seen, seat: int, prompt: Json) -> str:
     """Returns what the seat must decide and by when."""
     doc = seen.game.PROMPTS.get(prompt["kind"], prompt["kind"])
     deadline = seen.deadlines.get((seat, prompt["id"]))
-    by = f" Deadline: {when(deadline)}." if deadline else " There is no deadline."
+    by = f" Deadline: {when(deadline, seen.timezone)}." if deadline else " There is no deadline."
     return f"Your decision: {doc}.{by}"
 
 
@@ -199,7 +208,7 @@ def reminder(seen: Seen, seat: int, prompt: Json, now: float) -> Content:
     """Returns the reminder of a seat whose deadline nears."""
     deadline = seen.deadlines.get((seat, prompt["id"]), now)
     return Content(
-        subject(seen, f"reminder — {kind_text(prompt)} due {when(deadline)}"),
+        subject(seen, f"reminder — {kind_text(prompt)} due {when(deadline, seen.timezone)}"),
         (
             f"Your decision in {seen.title} (game {seen.game_id}) is still open: {duration(deadline - now)} left.",
             *_asking(seen, seat, prompt),

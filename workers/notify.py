@@ -71,7 +71,8 @@ def observe(rt: Runtime, game_id: str) -> tuple[Seen, dict[str, Any]]:
     names = tuple(s.get("name") or "" for s in loaded.meta["seats"])
     plans = {(p.seat, p.prompt): p.deadline for p in planned(rt, game_id)}
     envelopes = tuple(rt.games.store.read(game_id))
-    seen = Seen(game_id, loaded.game, loaded.folded.state, names, envelopes, plans)
+    zone = str(loaded.folded.table.time_control.get("timezone") or "UTC")
+    seen = Seen(game_id, loaded.game, loaded.folded.state, names, envelopes, plans, zone)
     return seen, {"meta": loaded.meta, "table": loaded.folded.table, "status": loaded.status}
 
 

@@ -108,7 +108,11 @@ def test_a_game_without_text_summary_gets_the_short_view(redis_url, r, smtp):
     seen, _ = observe(rt, game_id)
     plain = notices.Seen(seen.game_id, WithoutSummary(), seen.state, seen.names, seen.envelopes, {})
     lines = notices.summary_lines(plain, 0)
-    assert lines[0] == "Seats: 0 P0 (you), 1 P1." and "round: 1" in lines and any(line.startswith("your hand: ") for line in lines)
+    assert (
+        lines[0] == "Seats: 0 P0 (you), 1 P1."
+        and "round: 1" in lines
+        and any(line.startswith("your hand: ") for line in lines)
+    )
     assert notices.summary_lines(seen, 0)[1].startswith("Kabale & Hiebe, round 1")
 
 
@@ -143,3 +147,18 @@ def test_durations_read_as_words():
         "40 s",
         "0 s",
     )
+
+
+def test_deadlines_read_in_the_games_time_zone_too():
+    noon = 1795262400  # 2026-11-21 12:00 UTC
+    assert notices.when(noon) == "2026-11-21 12:00 UTC"
+    assert notices.when(noon, "Europe/Budapest") == "2026-11-21 13:00 Europe/Budapest (12:00 UTC)"
+    assert notices.when(noon, "Nowhere/Atlantis") == "2026-11-21 12:00 UTC"
+
+
+def test_a_turn_email_gives_the_deadline_in_the_games_zone(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    harness.create(rt, seats=2, time_control={"per_move": 86400, "reminders": [], "timezone": "Asia/Tokyo"})
+    harness.pump(rt)
+    invite = smtp.inbox.to("p0@example.org")[0]
+    assert re.search(r"Deadline: \d{4}-\d\d-\d\d \d\d:\d\d Asia/Tokyo \(\d\d:\d\d UTC\)\.", body(invite))
