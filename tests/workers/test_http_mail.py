@@ -56,7 +56,11 @@ def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
     invite = smtp.inbox.to("p1@example.org")[0]
     url = re.search(r"<(https://castillo\.test(/unsubscribe/\S+))>", invite["List-Unsubscribe"]).group(2)
     page = http.get(url)
-    assert page.status_code == 200 and b"<form method='post'" in page.data and b"fetch(location.pathname" in page.data
+    assert (
+        page.status_code == 200
+        and b"<form method='post'" in page.data
+        and b"fetch(location.pathname" in page.data
+    )
     assert rt.redis.keys("castillo:*:unsub") == []  # a GET never acts
     assert http.post(url.replace("/unsubscribe/", "/unsubscribe/x")).status_code == 404
     done = http.post(url, data="List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
