@@ -29,7 +29,7 @@ from service.config import Config
 from service.errors import ServiceError, validation
 from service.fold import Folded, fold
 from service.links import make_link_token
-from service.store import Append, Store, canonical, idem_key, log_key, meta_key, seal, snapshot_key
+from service.store import Append, Store, idem_key, log_key, meta_key, seal_encoded, snapshot_key
 
 RETRIES = 8
 CACHE_GAMES = 2048
@@ -66,6 +66,15 @@ class Loaded:
         if self.status != "running":
             return "all"
         return who.seat if who.role == "seat" else None
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The sealed envelopes of the next entries, their stored bytes, and the fold after them."""
+
+    envs: list[Json]
+    encoded: list[bytes]
+    after: Folded
 
 
 @dataclass(frozen=True)
@@ -186,24 +195,50 @@ class GameService:
         from If-Match); without it the moves are decided against the latest version. A
         `loaded` game (from `load(game_id, scope)`) saves the first round trip.
         """
+        return self.submit_text(
+            game_id,
+            seat,
+            moves,
+            actor=actor,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+            scope=scope,
+            body_hash=body_hash,
+            precondition=precondition,
+            loaded=loaded,
+        )[0]
+
+    def submit_text(
+        self,
+        game_id: str,
+        seat: int,
+        moves: list[Json],
+        *,
+        actor: Json | str | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        scope: str | None = None,
+        body_hash: str = "",
+        precondition: bool = False,
+        loaded: Loaded | None = None,
+    ) -> tuple[Json, str]:
+        """Works as `submit`; returns the answer and its JSON text (encoded once, also recorded)."""
         for _ in range(RETRIES):
             loaded = loaded or self.load(game_id, scope)
             if loaded.record is not None:
-                return self.replayed(loaded.record, body_hash)
+                return _with_text(self.replayed(loaded.record, body_hash))
             _check_expected(loaded, expected_version, precondition)
             items, _ = self._decide_all(loaded, seat, moves)
             if loaded.folded.table.absent.get(seat) is not None:
                 items.insert(0, Item("service", {"type": "seat_returned", "seat": seat}))
-            envs, after = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key)
-            dues = deadlines.due(loaded.game, after)
-            answer = self._move_answer(loaded, seat, envs, after, dues)
-            outcome = self._write(
-                loaded, envs, after, idem=(scope, record(body_hash, 201, answer)), dues=dues
-            )
+            ready = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key)
+            dues = deadlines.due(loaded.game, ready.after)
+            answer, text = _with_text(self._move_answer(loaded, seat, ready.envs, ready.after, dues))
+            outcome = self._write(loaded, ready, idem=(scope, record_text(body_hash, 201, text)), dues=dues)
             if outcome.status == "ok":
-                return answer
+                return answer, text
             if outcome.status == "idem":
-                return self.replayed(outcome.prior, body_hash)
+                return _with_text(self.replayed(outcome.prior, body_hash))
             loaded = self.load(game_id, scope)
             _check_expected(loaded, expected_version, precondition)
         raise ServiceError("version-conflict", "the game kept changing; try again", version=loaded.version)
@@ -213,8 +248,10 @@ class GameService:
         loaded = self.load(game_id)
         _check_running(loaded)
         items, _ = self._decide_all(loaded, seat, moves)
-        envs, after = self._prepare(loaded, items, {"seat": seat}, None)
-        return self._move_answer(loaded, seat, envs, after, deadlines.due(loaded.game, after))
+        ready = self._prepare(loaded, items, {"seat": seat}, None)
+        return self._move_answer(
+            loaded, seat, ready.envs, ready.after, deadlines.due(loaded.game, ready.after)
+        )
 
     def _decide_all(self, loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item], Any]:
         """Returns the engine items of `moves` decided in order (state after all but the last)."""
@@ -266,12 +303,10 @@ class GameService:
 
     # ----- appending
 
-    def _prepare(
-        self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None
-    ) -> tuple[list[Json], Folded]:
-        """Returns the sealed envelopes of `items` and the fold after them."""
-        envs = self._envelopes(loaded, items, actor, key, self._ms())
-        return envs, fold(loaded.game, loaded.folded, envs)
+    def _prepare(self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None) -> Prepared:
+        """Returns the sealed envelopes of `items`, their stored bytes and the fold after them."""
+        envs, encoded = self._envelopes(loaded, items, actor, key, self._ms())
+        return Prepared(envs, encoded, fold(loaded.game, loaded.folded, envs))
 
     def _append(
         self,
@@ -285,14 +320,14 @@ class GameService:
         create: bool = False,
     ) -> Any:
         """Seals `items` as the next entries and appends them iff the log is still at its version."""
-        envs, after = self._prepare(loaded, items, actor, key)
-        return self._write(loaded, envs, after, idem=idem, meta=meta, create=create)
+        return self._write(
+            loaded, self._prepare(loaded, items, actor, key), idem=idem, meta=meta, create=create
+        )
 
     def _write(
         self,
         loaded: Loaded,
-        envs: list[Json],
-        after: Folded,
+        ready: Prepared,
         *,
         idem: tuple[str | None, str] = (None, ""),
         meta: Json | None = None,
@@ -301,11 +336,13 @@ class GameService:
     ) -> Any:
         """Appends prepared envelopes with deadlines, snapshot and idempotency record, or nothing."""
         scope, record = idem
+        after = ready.after
         dues = deadlines.due(loaded.game, after) if dues is None else dues
         append = Append(
             loaded.game_id,
             loaded.version,
-            envs,
+            ready.envs,
+            encoded=ready.encoded,
             idem_scope=scope or "",
             idem_record=record,
             idem_ttl=self.config.IDEMPOTENCY_TTL_S,
@@ -332,9 +369,9 @@ class GameService:
 
     def _envelopes(
         self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None, t: int
-    ) -> list[Json]:
-        """Returns the sealed envelopes of `items` chained after the loaded version."""
-        prev, seed, out = loaded.folded.last_hash, loaded.folded.seed, []
+    ) -> tuple[list[Json], list[bytes]]:
+        """Returns the sealed envelopes of `items` chained after the loaded version, and their bytes."""
+        prev, seed, out, encoded = loaded.folded.last_hash, loaded.folded.seed, [], []
         for offset, item in enumerate(items, start=1):
             v = loaded.version + offset
             seed = seed or (item.event.get("seed") if item.kind == "engine" else None)
@@ -350,9 +387,11 @@ class GameService:
             }
             if item.kind == "engine" and seed and loaded.game.redact(item.event, None) != item.event:
                 env["salt"] = rng.salt(seed, v)
-            out.append(seal(env))
-            prev = out[-1]["hash"]
-        return out
+            sealed, raw = seal_encoded(env)
+            out.append(sealed)
+            encoded.append(raw)
+            prev = sealed["hash"]
+        return out, encoded
 
     def recorded(self, game_id: str, scope: str | None, body_hash: str) -> Json | None:
         """Returns the first answer recorded under `scope`, or None; refuses another body."""
@@ -437,4 +476,14 @@ def _check_expected(loaded: Loaded, expected: int | None, precondition: bool) ->
 
 def record(body_hash: str, status: int, answer: Json) -> str:
     """Returns the idempotency record of a first answer (with the hash of the body it answered)."""
-    return canonical({"body": body_hash, "status": status, "answer": answer}).decode()
+    return record_text(body_hash, status, _with_text(answer)[1])
+
+
+def record_text(body_hash: str, status: int, answer_text: str) -> str:
+    """Returns the idempotency record of a first answer given as JSON text (not re-encoded)."""
+    return f'{{"body":{json.dumps(body_hash)},"status":{int(status)},"answer":{answer_text}}}'
+
+
+def _with_text(answer: Json) -> tuple[Json, str]:
+    """Returns an answer with its compact JSON text (what the HTTP view sends)."""
+    return answer, json.dumps(answer, separators=(",", ":"))

@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 GROUP_MARGIN = 64
 
 
-def _group_key(env: Json) -> bytes | None:
-    """Returns what the entries of one decided move share (None for service entries)."""
+def _group_key(env: Json) -> tuple[Any, Any, Any] | None:
+    """Returns what the entries of one decided move share, compared by value (None for service entries)."""
     if env.get("kind") != "engine":
         return None
-    return canonical([env["actor"], env["t"], env["cause"]])
+    return (env["actor"], env["t"], env["cause"])
 
 
 def _move_visible(game: Game, group: list[Json], viewer: Any) -> bool:
@@ -127,7 +127,7 @@ def record_text(service: GameService, loaded: Loaded, viewer: Any) -> str:
     ]
     if loaded.status == "finished":
         lines.append(f"# result: {json.dumps(loaded.game.result(loaded.folded.state), sort_keys=True)}")
-    last: bytes | None = None
+    last: Any = None
     for env in envs:
         line, last = _record_line(loaded.game, env, names, last)
         if line:
@@ -135,9 +135,7 @@ def record_text(service: GameService, loaded: Loaded, viewer: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _record_line(
-    game: Game, env: Json, names: dict[int, str], last: bytes | None
-) -> tuple[str, bytes | None]:
+def _record_line(game: Game, env: Json, names: dict[int, str], last: Any) -> tuple[str, Any]:
     """Returns the text line of one entry ('' when it continues the previous move)."""
     if env.get("hidden"):
         return "", last

@@ -88,6 +88,23 @@ def seal(envelope: dict[str, Any]) -> dict[str, Any]:
     return {**body, "hash": hashlib.sha256(canonical(body)).hexdigest()}
 
 
+def seal_encoded(envelope: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """Returns `seal(envelope)` and its canonical JSON, encoding the big values only once.
+
+    Canonical JSON lists keys in order, so the sealed text is the hashed text with
+    `"hash":"…"` spliced in before the keys that sort after it (encoded on their own).
+    """
+    body = {k: v for k, v in envelope.items() if k != "hash"}
+    text = canonical(body)
+    digest = hashlib.sha256(text).hexdigest()
+    after = canonical({k: v for k, v in body.items() if k > "hash"})[1:]  # '…}' of the later keys
+    head = text[: len(text) - len(after)].rstrip(b",")
+    if not text.endswith(after) or head == b"{":
+        return seal(envelope), canonical(seal(envelope))
+    middle = b',"hash":"' + digest.encode() + (b'",' if after != b"}" else b'"')
+    return {**body, "hash": digest}, head + middle + after
+
+
 _APPEND = """
 -- KEYS: 1 log, 2 outbox, 3 idem, 4 zset, 5 deadline hash, 6 snapshot hash, 7 meta
 -- ARGV: 1 expected version, 2 game, 3 idem record ('' = none), 4 idem ttl, 5 deadline plan json,
@@ -137,6 +154,7 @@ class Append:
     game_id: str
     expected: int
     envelopes: list[dict[str, Any]]
+    encoded: list[bytes] = field(default_factory=list)  # canonical(e) of each envelope, if known
     idem_scope: str = ""
     idem_record: str = ""
     idem_ttl: int = 86400
@@ -172,7 +190,7 @@ class Store:
         snap_field, snap_blob = a.snapshot or ("", b"")
         meta = ("!" + a.meta) if a.create else a.meta
         args: list[Any] = [a.expected, a.game_id, a.idem_record if a.idem_scope else "", a.idem_ttl]
-        args += [plan, snap_field, snap_blob, meta] + [canonical(e) for e in a.envelopes]
+        args += [plan, snap_field, snap_blob, meta] + (a.encoded or [canonical(e) for e in a.envelopes])
         status, value = self._append(keys=keys, args=args)
         status = status.decode()
         if status == "ok":

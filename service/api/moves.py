@@ -15,14 +15,17 @@ from service.api.common import (
     IDEMPOTENCY,
     IF_MATCH,
     caller,
+    documented_body,
     etag,
     idempotency,
     if_match,
+    json_body,
     json_response,
     need_seat,
     problems,
     request_ident,
     service,
+    text_response,
 )
 from service.errors import ServiceError, problem, validation
 from service.games import Loaded
@@ -62,18 +65,44 @@ def _expected(body: dict[str, Any]) -> tuple[int | None, bool]:
     return (header, True) if header is not None else (field, False)
 
 
+def plain_moves_body(body: Any) -> bool:
+    """Tells whether `body` is a MovesIn that the schema would load unchanged (the hot path)."""
+    if not isinstance(body, dict) or not body.keys() <= MOVES_FIELDS:
+        return False
+    if sum(k in body for k in ("move", "moves", "text")) != 1:
+        return False
+    version = body.get("expected_version", 0)
+    if type(version) is not int or not 0 <= version <= 10**9:
+        return False
+    if "move" in body:
+        return isinstance(body["move"], dict)
+    if "moves" in body:
+        batch = body["moves"]
+        return (
+            isinstance(batch, list)
+            and 1 <= len(batch) <= schemas.MAX_BATCH
+            and all(isinstance(m, dict) for m in batch)
+        )
+    return isinstance(body["text"], str) and 1 <= len(body["text"]) <= 5000
+
+
+MOVES_SCHEMA = schemas.MovesIn()
+MOVES_FIELDS = frozenset(MOVES_SCHEMA.fields)
+
+
 @blp.route("/<game_id>/moves", methods=["POST"])
-@blp.arguments(schemas.MovesIn(), error_status_code=400)
+@documented_body(blp, schemas.MovesIn(), error_status_code=400)
 @blp.response(201, schemas.MoveOut, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.doc(parameters=[IDEMPOTENCY, IF_MATCH], security=BEARER)
 @problems(blp, *MOVE_CODES, "idempotency-mismatch", if_match=True)
-def post_moves(body: dict[str, Any], game_id: str) -> Any:
+def post_moves(game_id: str) -> Any:
     """Submits a move, a batch (`moves`, applied in order, all or nothing) or `text`.
 
     With `If-Match` (412) or `expected_version` (409) a stale game is refused; with neither
     the moves are decided against the latest version. A retry with the same Idempotency-Key
     returns the first answer and appends nothing.
     """
+    body = json_body(MOVES_SCHEMA, plain_moves_body)
     svc = service()
     route = f"POST /games/{game_id}/moves"
     scope, body_hash = idempotency(route, request_ident(), request.get_json(silent=True))
@@ -84,7 +113,7 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
         return json_response(prior, 201, etag(prior["version"]))
     expected, precondition = _expected(body)
     moves = parsed_moves(loaded, seat, body)
-    answer = svc.submit(
+    answer, text = svc.submit_text(
         game_id,
         seat,
         moves,
@@ -95,7 +124,7 @@ def post_moves(body: dict[str, Any], game_id: str) -> Any:
         body_hash=body_hash,
         loaded=loaded,
     )
-    return json_response(answer, 201, etag(answer["version"]))
+    return text_response(text, 201, etag(answer["version"]))
 
 
 @blp.route("/<game_id>/moves/validate", methods=["POST"])

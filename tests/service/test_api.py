@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from service.api import schemas
+from service.api.moves import plain_moves_body
 from service.links import make_link_token
 from tests.service.conftest import ADMIN, bearer, create, key
 
@@ -430,3 +432,53 @@ def test_paging_the_log_gives_the_same_entries_as_one_page(client: FlaskClient) 
         pages += body["entries"]
         after = body["next"]
     assert pages == whole["entries"] and [e["v"] for e in pages] == list(range(1, whole["version"] + 1))
+
+
+BAD_MOVE_BODIES = [
+    {},
+    {"move": 1},
+    {"move": {}, "text": "x"},
+    {"moves": []},
+    {"moves": [1]},
+    {"moves": [{}] * 201},
+    {"text": ""},
+    {"text": 5},
+    {"move": {}, "expected_version": -1},
+    {"move": {}, "expected_version": None},
+    {"move": {}, "expected_version": True},
+    {"move": {}, "extra": 1},
+    [],
+    "move",
+]
+
+
+def test_move_bodies_are_refused_exactly_as_the_schema_says(client: FlaskClient) -> None:
+    game = create(client)
+    gid, token = game["id"], game["seats"][0]["token"]
+    for body in BAD_MOVE_BODIES:
+        answer = client.post(f"/games/{gid}/moves", json=body, headers={**key(), **bearer(token)})
+        expected = schemas.MovesIn().validate(body) if isinstance(body, dict) else None
+        assert answer.status_code == 400, (body, answer.get_json())
+        assert answer.content_type == "application/problem+json"
+        assert answer.get_json()["code"] == "validation"
+        if expected:
+            assert answer.get_json()["errors"] == json.loads(json.dumps(expected)), body
+    as_text = client.post(
+        f"/games/{gid}/moves",
+        data='{"move": {}}',
+        content_type="text/plain",
+        headers={**key(), **bearer(token)},
+    )
+    assert as_text.status_code == 400 and as_text.get_json()["code"] == "validation"
+
+
+def test_the_plain_body_check_vouches_only_for_what_the_schema_loads_unchanged() -> None:
+    good = [
+        {"move": {"type": "x", "n": [1, 2]}},
+        {"moves": [{"type": "x"}, {}], "expected_version": 0},
+        {"text": "a" * 5000, "expected_version": 10**9},
+    ]
+    for body in good:
+        assert plain_moves_body(body) and schemas.MovesIn().load(body) == body
+    for body in [*BAD_MOVE_BODIES, {"move": {}, "expected_version": "5"}, {"text": "a" * 5001}, None]:
+        assert not plain_moves_body(body), body

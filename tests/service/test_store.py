@@ -139,3 +139,19 @@ def test_append_writes_outbox_and_deadline_keys(app: Flask, client: FlaskClient,
     )
     assert rds.zscore(store.zset_key(bucket), member) is None
     assert store.tag(gid) in store.log_key(gid) and store.tag(gid) in store.idem_key(gid, "x")
+
+
+def test_sealed_bytes_are_the_canonical_json_of_the_sealed_envelope() -> None:
+    base = {"game": "g1", "v": 3, "t": 5, "kind": "engine", "actor": {"seat": 0}, "prev": "0" * 64}
+    envelopes = [
+        {**base, "cause": {"move": {"kind": "x", "game": "g1"}, "idempotency_key": "k"}, "event": {"a": "é"}},
+        {**base, "cause": {"move": None, "idempotency_key": None}, "event": {"kind": 1}, "salt": "ff"},
+        {**base, "kind": "service", "actor": "system", "hash": "stale"},
+        {"kind": "engine"},
+        {"a": 1},
+        {"z": 1},
+        {},
+    ]
+    for envelope in envelopes:
+        sealed, raw = store.seal_encoded(envelope)
+        assert sealed == store.seal(envelope) and raw == store.canonical(store.seal(envelope))
