@@ -29,11 +29,21 @@ from service.config import Config
 from service.errors import ServiceError, validation
 from service.fold import Folded, fold
 from service.links import make_link_token
-from service.store import Append, Store, idem_key, log_key, meta_key, seal_encoded, snapshot_key
+from service.store import (
+    FIELD,
+    Append,
+    Store,
+    entry_id,
+    idem_key,
+    log_key,
+    meta_key,
+    seal_encoded,
+    snapshot_key,
+)
 
 RETRIES = 8
 CACHE_GAMES = 2048
-SNAPSHOT_EVERY = 8
+SNAPSHOT_EVERY = 32  # a cold load folds at most 31 entries; pickling is most of a snapshot's cost
 MAX_CHAIN = 500
 
 
@@ -133,12 +143,14 @@ class GameService:
         """Returns the game's Redis snapshot for this engine version (if any) and the rows after it."""
         blob = snaps.get(game.ENGINE_VERSION.encode())
         snap: Folded | None = pickle.loads(blob) if blob is not None else None
-        after = snap.version if snap else 0
-        rows = self.redis.xrange(log_key(game_id), f"{after + 1}-1", "+")
-        if snap is not None and snap.version:
-            anchor = self.store.read(game_id, snap.version - 1, snap.version)
-            if not anchor or anchor[0]["hash"] != snap.last_hash:
-                return None, self.redis.xrange(log_key(game_id), "1-1", "+")
+        if snap is None or not snap.version:
+            return snap, self.redis.xrange(log_key(game_id), "1-1", "+")
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xrange(log_key(game_id), entry_id(snap.version), entry_id(snap.version))  # the anchor
+        pipe.xrange(log_key(game_id), entry_id(snap.version + 1), "+")
+        anchor, rows = pipe.execute()
+        if not anchor or json.loads(anchor[0][1][FIELD.encode()])["hash"] != snap.last_hash:
+            return None, self.redis.xrange(log_key(game_id), "1-1", "+")
         return snap, rows
 
     def _remember(self, game_id: str, folded: Folded) -> None:

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from service import store
 from service.audit import verify
 from service.fold import fold
-from service.games import GameService
+from service.games import SNAPSHOT_EVERY, GameService
 from tests.service.conftest import bearer, create, key
 from tests.service.test_api import play_to_end
 
@@ -25,6 +25,14 @@ def _due(client: FlaskClient, game: dict[str, Any]) -> tuple[int, dict[str, Any]
     token = game["seats"][seat]["token"]
     move = client.get(f"/games/{game['id']}/legal-moves", headers=bearer(token)).get_json()["moves"][0]
     return seat, move, summary["version"]
+
+
+def _play_one(client: FlaskClient, game: dict[str, Any]) -> int:
+    """Plays the first legal move of the seat due; returns the new version."""
+    seat, move, _ = _due(client, game)
+    headers = {**bearer(game["seats"][seat]["token"]), **key()}
+    answer = client.post(f"/games/{game['id']}/moves", json={"move": move}, headers=headers)
+    return int(answer.get_json()["version"])
 
 
 def test_twenty_concurrent_submits_append_exactly_once(app: Flask, client: FlaskClient) -> None:
@@ -77,16 +85,14 @@ def test_snapshot_equals_full_replay(app: Flask, client: FlaskClient, rds: redis
 
 def test_view_at_n_equals_the_fold_of_the_first_n_entries(app: Flask, client: FlaskClient) -> None:
     game = create(client)
-    for _ in range(6):
-        seat, move, _ = _due(client, game)
-        client.post(
-            f"/games/{game['id']}/moves",
-            json={"move": move},
-            headers={**bearer(game["seats"][seat]["token"]), **key()},
-        )
+    while _play_one(client, game) <= SNAPSHOT_EVERY:
+        pass
+    _play_one(client, game)  # so the snapshot (taken on crossing SNAPSHOT_EVERY) is mid-game
     svc: GameService = app.extensions["castillo"]
     gid, token = game["id"], game["seats"][0]["token"]
     loaded = svc.load(gid)
+    snap = pickle.loads(svc.redis.hget(store.snapshot_key(gid), loaded.game.ENGINE_VERSION))
+    assert 0 < snap.version < loaded.version
     fresh = GameService(svc.redis, svc.config).load(gid)  # snapshot mid-game + the entries after it
     assert fresh.folded == fold(loaded.game, None, svc.store.read(gid))
     for n in range(2, loaded.version + 1):
@@ -155,3 +161,17 @@ def test_sealed_bytes_are_the_canonical_json_of_the_sealed_envelope() -> None:
     for envelope in envelopes:
         sealed, raw = store.seal_encoded(envelope)
         assert sealed == store.seal(envelope) and raw == store.canonical(store.seal(envelope))
+
+
+def test_a_snapshot_off_the_log_is_ignored_on_a_cold_load(app: Flask, client: FlaskClient) -> None:
+    game = create(client)
+    play_to_end(client, game)
+    svc: GameService = app.extensions["castillo"]
+    gid = game["id"]
+    loaded = svc.load(gid)
+    field = loaded.game.ENGINE_VERSION
+    snap = pickle.loads(svc.redis.hget(store.snapshot_key(gid), field))
+    snap.last_hash, snap.state = "f" * 64, None  # a snapshot that does not match the stored log
+    svc.redis.hset(store.snapshot_key(gid), field, pickle.dumps(snap))
+    fresh = GameService(svc.redis, svc.config).load(gid)
+    assert fresh.folded == fold(loaded.game, None, svc.store.read(gid)) == loaded.folded
