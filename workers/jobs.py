@@ -2,7 +2,7 @@
 
 | job | enqueued by | does |
 |---|---|---|
-| `on_entries(game, first, last)` | relay, per outbox batch | notices for new entries and prompts; schedules deadlines |
+| `on_entries(game, first, last)` | relay, per outbox batch | notices for new entries and prompts (and an abort); schedules deadlines |
 | `notice(game, seat, kind, ref, detail)` | on_entries, deadline | one email (workers.notify) |
 | `deadline(game, seat, prompt)` | rq scheduler | auto-pass once due (workers.deadlines) |
 | `reminder(game, seat, prompt, i)` | rq scheduler | reminder email if still open |
@@ -44,6 +44,11 @@ def on_entries(game_id: str, first: int, last: int) -> str:
                     enqueue_notice(rt, game_id, seat, "invite")
             case "seat_token_reissued" if event["seat"] in emails:
                 enqueue_notice(rt, game_id, event["seat"], "invite", str(env["v"]))
+            case "game_aborted":
+                for seat in emails:
+                    enqueue_notice(
+                        rt, game_id, seat, "aborted", str(env["v"]), [str(event.get("reason") or "")]
+                    )
             case "seat_absent" | "seat_returned" as kind:
                 for seat in emails:
                     enqueue_notice(

@@ -2,7 +2,8 @@
 
 Kinds: `invite` (game created), `turn` (a prompt opened), `reminder` (its deadline nears),
 `autopass` (the deadline passed and Castillo played the default), `absent` / `returned`
-(a seat entered or left auto-play; sent to everyone), `over` (final result). Every text
+(a seat entered or left auto-play; sent to everyone), `over` (final result), `aborted`
+(the admin ended the game without a result). Every text
 comes from the seat's own `view`, redacted log entries, `legal_moves` and `format_move`,
 so no email of a running game holds another seat's hidden fact.
 """
@@ -290,6 +291,18 @@ def over(seen: Seen, seat: int) -> Content:
             "The whole history, the seed included, is now public: open the game to replay or verify it.",
         ),
         (Section("Final scores", lines), view_section(seen, seat)),
+    )
+
+
+def aborted(seen: Seen, seat: int, reason: str) -> Content:
+    """Returns the notice that the game's admin aborted the game (no result)."""
+    why = f" The reason given: {reason}." if reason and reason != "aborted" else ""
+    return Content(
+        subject(seen, "game aborted"),
+        (
+            f"{seen.title} game {seen.game_id} was aborted by its admin and ends without a result.{why}",
+            "Nothing more is due from you. The whole history, the seed included, is now public.",
+        ),
     )
 
 

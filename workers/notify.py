@@ -96,6 +96,8 @@ def content_for(
             return notices.presence(seen, seat, int(detail[0]), absent=kind == "absent")
         case "over" if facts["status"] == "finished":
             return notices.over(seen, seat)
+        case "aborted" if facts["status"] == "aborted":
+            return notices.aborted(seen, seat, detail[0] if detail else "")
     return None
 
 

@@ -162,3 +162,16 @@ def test_a_turn_email_gives_the_deadline_in_the_games_zone(redis_url, r, smtp):
     harness.pump(rt)
     invite = smtp.inbox.to("p0@example.org")[0]
     assert re.search(r"Deadline: \d{4}-\d\d-\d\d \d\d:\d\d Asia/Tokyo \(\d\d:\d\d UTC\)\.", body(invite))
+
+
+def test_everyone_hears_when_the_admin_aborts_a_game(redis_url, r, smtp):
+    from service import turns
+
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = harness.create(rt, seats=2)
+    harness.pump(rt)
+    turns.abort(rt.games, game_id, "a player moved away")
+    harness.pump(rt)
+    notes = [m for m in smtp.inbox.messages if m["Subject"].endswith("game aborted")]
+    assert sorted(m["To"] for m in notes) == ["P0 <p0@example.org>", "P1 <p1@example.org>"]
+    assert "The reason given: a player moved away." in body(notes[0]) and notes[0]["Reply-To"] is None
