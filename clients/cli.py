@@ -53,15 +53,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ns = parse(args)
         return int(ns.run(ns, out) or 0)
     except ProblemError as error:
-        hint = ""
-        if error.status == 401 and not any(a == "--token" or a.startswith("--token=") for a in args):
-            hint = (
-                " (give a seat token: --token TOKEN or CASTILLO_TOKEN)"
-                if not os.environ.get("CASTILLO_TOKEN")
-                else ""
-            )
-        print(f"castillo: {error.message()}{hint}", file=sys.stderr)
+        print(f"castillo: {error.message()}{_token_hint(error, args)}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `castillo history GAME | head`: the reader left; say nothing
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (ClientError, OSError, ValueError) as error:
         print(f"castillo: {error}", file=sys.stderr)
         return 1

@@ -95,7 +95,7 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
     seats = int(view["seats"])
     names = [_colour_name(summary, i, style) for i in range(seats)]
     king = view["areas"].get(view["king"], {}).get("name", view["king"])
-    lines = [f"round {view['round']} of {len(view['rounds'])} · phase {view['phase']} · King in {king}"]
+    lines = [f"{_round(view['round'], view['rounds'])} · phase {view['phase']} · King in {king}"]
     order = sorted(view["areas"], key=_board_order)
     rows = [_area_row(a, view["areas"][a], view, names, style) for a in order]
     lines += table(["area", "values", *names, "marks"], rows, "<<" + ">" * seats + "<")
@@ -109,6 +109,13 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
     ]
     lines += table(["", *names], seat_rows, "<" + ">" * seats)
     return lines + _elgrande_private(summary, view)
+
+
+def _round(now: int, rounds: list[int]) -> str:
+    """Returns "round 3 of 9", or "round 5 (3 of 6)" when rounds are skipped (short game)."""
+    if rounds == list(range(1, len(rounds) + 1)) or now not in rounds:
+        return f"round {now} of {len(rounds)}"
+    return f"round {now} ({rounds.index(now) + 1} of {len(rounds)})"
 
 
 def _board_order(area_id: str) -> tuple[int, str]:

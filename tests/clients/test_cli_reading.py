@@ -9,7 +9,7 @@ import pytest
 
 from clients.cli import main
 from clients.python import Client
-from clients.python.render import ELGRANDE_AREAS, _left
+from clients.python.render import ELGRANDE_AREAS, _left, _round
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -112,3 +112,8 @@ def test_refusals_name_the_fields_at_fault(server_url: str, capsys: Any) -> None
     assert code == 1 and err.rstrip().endswith("(seats.0.email: Not a valid email address.)")
     code, _, err = run(capsys, "new", "kabale", "--url", server_url)
     assert code == 1 and "name the players: --seat NAME[:EMAIL]" in err
+
+
+def test_rounds_of_a_short_game_count_the_rounds_played() -> None:
+    assert _round(3, list(range(1, 10))) == "round 3 of 9"
+    assert _round(9, [2, 3, 5, 6, 8, 9]) == "round 9 (6 of 6)"  # O-S1: rounds 1, 4, 7 skipped
