@@ -296,7 +296,7 @@ def over(seen: Seen, seat: int) -> Content:
 
 def aborted(seen: Seen, seat: int, reason: str) -> Content:
     """Returns the notice that the game's admin aborted the game (no result)."""
-    why = f" The reason given: {reason}." if reason and reason != "aborted" else ""
+    why = f" The reason given: {reason}." if reason and not reason.lower().startswith("aborted") else ""
     return Content(
         subject(seen, "game aborted"),
         (
