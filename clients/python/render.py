@@ -37,6 +37,15 @@ def render(summary: GameSummary, view: Json | None, style: Style) -> list[str]:
     lines = header(summary, style)
     if view is None:
         return lines
+    me = view.get("viewer")
+    if isinstance(me, int) and any(p.seat == me for p in summary.prompts):
+        lines.append(
+            style(
+                f"your turn: see `castillo moves {summary.id}`, then `castillo play {summary.id} MOVE`",
+                "green",
+                "bold",
+            )
+        )
     match summary.game:
         case "elgrande":
             lines += elgrande(summary, view, style)

@@ -117,3 +117,12 @@ def test_refusals_name_the_fields_at_fault(server_url: str, capsys: Any) -> None
 def test_rounds_of_a_short_game_count_the_rounds_played() -> None:
     assert _round(3, list(range(1, 10))) == "round 3 of 9"
     assert _round(9, [2, 3, 5, 6, 8, 9]) == "round 9 (6 of 6)"  # O-S1: rounds 1, 4, 7 skipped
+
+
+def test_status_tells_the_due_seat_it_is_its_turn(server_url: str, elgrande: Any, capsys: Any) -> None:
+    code, out, _ = run(
+        capsys, "status", elgrande.id, "--url", server_url, "--token", _due(server_url, elgrande)
+    )
+    assert code == 0 and f"your turn: see `castillo moves {elgrande.id}`" in out
+    code, out, _ = run(capsys, "status", elgrande.id, "--url", server_url)
+    assert code == 0 and "your turn" not in out
