@@ -2,14 +2,16 @@
 
 Run on demand (not collected by pytest):
 
-    python tests/bench/bench_service.py [--games 1000] [--clients 16] [--moves 24] [--workers 2]
+    python tests/bench/bench_service.py [--games 1000] [--clients 16] [--moves 24] [--workers 2] [--threads 8]
 
 It creates the games through GameService, precomputes each game's next moves with the engine
 (decide is deterministic given the folded state, seed included), starts gunicorn (gthread) on
 a loopback port, then runs `--clients` separate client processes, each owning a share of the
 games and POSTing their moves over keep-alive HTTP. In the same run it measures GET /ping (no
-Redis) with the same clients. It prints throughput, p50/p90/p99 latency, the move/ping ratio
-(goal >= 0.5, p99 <= 50 ms) and the CPU share of the load generator and of the server.
+Redis) with the same clients, alternating ping and move phases (`--rounds`) so that load from
+other processes on the machine drifts into both alike. It prints throughput, p50/p90/p99
+latency, the move/ping ratio (goal >= 0.5, p99 <= 50 ms), the CPU share of the load generator,
+the server and Redis, the server's CPU per request, and the machine's load average.
 """
 
 from __future__ import annotations
@@ -107,23 +109,30 @@ def client(port: int, path_kind: str, work: list[dict[str, Any]], duration: floa
 
 
 def run_clients(port: int, kind: str, shares: list[list[dict[str, Any]]], duration: float) -> dict[str, Any]:
-    """Starts one process per share, waits, and aggregates their reports."""
+    """Starts one process per share, waits, and returns their pooled latencies, wall time and CPU."""
     queue: Any = mp.Queue()
     procs = [mp.Process(target=client, args=(port, kind, share, duration, queue)) for share in shares]
-    t0 = time.perf_counter()
     for p in procs:
         p.start()
     reports = [queue.get() for _ in procs]
     for p in procs:
         p.join()
-    wall = time.perf_counter() - t0
-    lat = sorted(x for r in reports for x in r["latencies"])
     return {
-        "n": len(lat),
+        "lat": [x for r in reports for x in r["latencies"]],
         "wall": max(r["wall"] for r in reports),
-        "elapsed": wall,
         "errors": sum(r["errors"] for r in reports),
         "client_cpu": sum(r["cpu"] for r in reports),
+    }
+
+
+def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Returns count, total wall time, errors, client CPU and latency percentiles over phases."""
+    lat = sorted(x for part in parts for x in part["lat"])
+    return {
+        "n": len(lat),
+        "wall": sum(part["wall"] for part in parts),
+        "errors": sum(part["errors"] for part in parts),
+        "client_cpu": sum(part["client_cpu"] for part in parts),
         "p50": lat[len(lat) // 2] * 1000,
         "p90": lat[int(len(lat) * 0.9)] * 1000,
         "p99": lat[int(len(lat) * 0.99)] * 1000,
@@ -136,7 +145,13 @@ def server_cpu(proc: psutil.Process) -> float:
     return sum(p.cpu_times().user + p.cpu_times().system for p in procs if p.is_running())
 
 
-def report(name: str, r: dict[str, Any], cpu_server: float) -> None:
+def redis_cpu(url: str) -> float:
+    """Returns the Redis server's CPU seconds so far (shared with anything else using that server)."""
+    info = redis.Redis.from_url(url).info("cpu")
+    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
+
+
+def report(name: str, r: dict[str, Any], cpu_server: float, cpu_redis: float = 0.0) -> None:
     rps = r["n"] / r["wall"]
     cores = psutil.cpu_count() or 1
     print(
@@ -145,7 +160,8 @@ def report(name: str, r: dict[str, Any], cpu_server: float) -> None:
     )
     print(
         f"       CPU: load generator {r['client_cpu'] / (r['wall'] * cores):.0%} of {cores} cores, "
-        f"server (gunicorn) {cpu_server / (r['wall'] * cores):.0%}"
+        f"server (gunicorn) {cpu_server / (r['wall'] * cores):.0%} = {cpu_server / r['n'] * 1000:.2f} ms "
+        f"per request, Redis {cpu_redis / (r['wall'] * cores):.0%}"
     )
 
 
@@ -157,6 +173,9 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=8)
     p.add_argument("--ping-seconds", type=float, default=8.0)
+    p.add_argument(
+        "--rounds", type=int, default=4, help="alternate ping and move phases (evens out load drift)"
+    )
     ns = p.parse_args()
     url = redis_url()
     t0 = time.perf_counter()
@@ -173,19 +192,42 @@ def main() -> int:
         proc = psutil.Process(server.pid)
         shares = [games[i :: ns.clients] for i in range(ns.clients)]
         print(f"gunicorn gthread: {ns.workers} workers x {ns.threads} threads; {ns.clients} client processes")
-        before = server_cpu(proc)
-        ping = run_clients(port, "ping", [[] for _ in range(ns.clients)], ns.ping_seconds)
-        report("ping", ping, server_cpu(proc) - before)
-        before = server_cpu(proc)
-        moves = run_clients(port, "moves", shares, 0)
-        report("moves", moves, server_cpu(proc) - before)
+        ping, moves = measure(port, proc, url, shares, ns)
         ratio = (moves["n"] / moves["wall"]) / (ping["n"] / ping["wall"])
         print(f"ratio moves/ping = {ratio:.2f} (goal >= 0.5); move p99 = {moves['p99']:.1f} ms (goal <= 50)")
+        print("machine load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     finally:
         server.terminate()
         server.wait(timeout=15)
         redis.Redis.from_url(url).flushdb()
     return 0
+
+
+def measure(
+    port: int, proc: psutil.Process, url: str, shares: list[list[dict[str, Any]]], ns: argparse.Namespace
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Alternates ping and move phases (`--rounds`), reports both, returns their summaries."""
+    pings, moves, cpu = [], [], {"ping": 0.0, "moves": 0.0, "redis": 0.0}
+    step = -(-ns.moves // ns.rounds)
+    for r in range(ns.rounds):
+        before = server_cpu(proc)
+        pings.append(run_clients(port, "ping", [[] for _ in shares], ns.ping_seconds / ns.rounds))
+        cpu["ping"] += server_cpu(proc) - before
+        part = [
+            [{"id": g["id"], "script": g["script"][r * step : (r + 1) * step]} for g in s] for s in shares
+        ]
+        before, before_redis = server_cpu(proc), redis_cpu(url)
+        moves.append(run_clients(port, "moves", part, 0))
+        cpu["moves"] += server_cpu(proc) - before
+        cpu["redis"] += redis_cpu(url) - before_redis
+    ping, move = summary(pings), summary(moves)
+    report("ping", ping, cpu["ping"])
+    report("moves", move, cpu["moves"], cpu["redis"])
+    per_ping, per_move = cpu["ping"] / ping["n"] * 1000, cpu["moves"] / move["n"] * 1000
+    print(
+        f"server CPU per request: ping {per_ping:.2f} ms, move {per_move:.2f} ms (ratio {per_ping / per_move:.2f})"
+    )
+    return ping, move
 
 
 def _wait(port: int) -> None:
