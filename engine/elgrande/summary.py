@@ -32,11 +32,12 @@ def _per_seat(view: Json, values: list[Any]) -> str:
 
 def _heading(view: Json) -> str:
     rounds, now = view["rounds"], view["round"]
-    played = (
-        f"round {now} ({rounds.index(now) + 1} of {len(rounds)} played)"
-        if now in rounds
-        else "before round 1"
-    )
+    if now not in rounds:
+        played = "before round 1"
+    elif len(rounds) == rounds[-1]:
+        played = f"round {now} of {len(rounds)}"
+    else:
+        played = f"round {now} ({rounds.index(now) + 1} of {len(rounds)} played rounds)"
     return f"El Grande, {played}, phase {view['phase']}; the King stands in {view['areas'][view['king']]['name']}."
 
 

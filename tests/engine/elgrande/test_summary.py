@@ -18,7 +18,7 @@ def test_summary_names_round_king_areas_pieces_offer_hand_and_due() -> None:
     lines = text_summary(game.view(s, 0))
     assert all(isinstance(line, str) and line for line in lines)
     assert lines[0].startswith(
-        "El Grande, round 1 (1 of 9 played), phase bidding; the King stands in Granada"
+        "El Grande, round 1 of 9, phase bidding; the King stands in Granada"
     )
     assert "  Aragon 5/4/1: seat 0 (you): 1, seat 1: 2" in lines
     assert "  Castillo 5/3/1: seat 2: 3" in lines
@@ -29,6 +29,12 @@ def test_summary_names_round_king_areas_pieces_offer_hand_and_due() -> None:
     assert "Your hand: 1 2 3 4 5 6 7 8 9 10 11 12 13." in lines
     (due,) = [line for line in lines if line.startswith("Due: ")]
     assert "play a power card" in due
+
+
+def test_a_short_game_counts_its_played_rounds() -> None:
+    # O-S1: rounds 1, 4 and 7 are skipped, so round 2 is the first of six
+    lines = text_summary(game.view(start(3, "short", short_game=True), 0))
+    assert lines[0].startswith("El Grande, round 2 (1 of 6 played rounds), phase bidding")
 
 
 def test_spectators_see_no_hand() -> None:
