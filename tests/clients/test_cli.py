@@ -13,8 +13,9 @@ import pytest
 
 from clients.cli import main
 from clients.python import Client
-from clients.python.audit import canonical, verify_record
+from clients.python.audit import verify_record
 from clients.python.term import colour_wanted
+from engine.audit import canonical
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -1,0 +1,114 @@
+"""Re-runs a finished game's log through its engine: the part of an audit every verifier shares.
+
+A log entry (design.md, "The log") is an envelope `{game, v, t, actor, kind, cause, event,
+prev, hash}` (+ `salt` when the event has a hidden field). Its `hash` is the SHA-256 of the
+canonical JSON of the envelope without `hash`. Once the game is over the seed is public, so
+`check_replay` checks it against the commitment, re-runs `setup` and every recorded move
+(`cause.move`, by the actor's seat, or by the timed-out seat for deadline moves) through
+`decide`, and demands byte-identical events and the right salts: it proves legality, not only
+integrity. The service's `verify` and the clients' offline `verify` both call it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from engine import rng
+from engine.contract import Game, Json
+from engine.errors import RuleViolation
+
+ZERO_HASH = "0" * 64
+
+
+def canonical(value: Any) -> bytes:
+    """Returns the canonical JSON (sorted keys, no spaces, UTF-8) of a JSON value, as hashed by the log."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def entry_hash(envelope: Json) -> str:
+    """Returns the hash an envelope must carry: SHA-256 of its canonical JSON without `hash`."""
+    return hashlib.sha256(canonical({k: v for k, v in envelope.items() if k != "hash"})).hexdigest()
+
+
+def check_replay(game: Game, envs: list[Json]) -> list[str]:
+    """Returns the problems found re-running setup and every decision of a finished game's log."""
+    try:
+        return _replay(game, envs)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return [f"a log entry is malformed: {type(exc).__name__}: {exc}"]
+
+
+def _replay(game: Game, envs: list[Json]) -> list[str]:
+    engine_envs = [e for e in envs if e["kind"] == "engine"]
+    created = next((e["event"] for e in envs if e["event"].get("type") == "game_created"), None)
+    if not engine_envs or created is None:
+        return ["the log has no game_created entry or no engine events"]
+    seed = engine_envs[0]["event"].get("seed")
+    if not isinstance(seed, str) or rng.commitment(seed) != engine_envs[0]["event"].get("commitment"):
+        return ["the revealed seed does not match the commitment"]
+    opening = game.setup(len(created["seats"]), created["options"], seed)
+    problems = _compare(opening, engine_envs[: len(opening)], "setup") + _salts(game, engine_envs, seed)
+    return problems or _decisions(game, envs, opening)
+
+
+def _compare(expected: list[Json], envs: list[Json], what: str) -> list[str]:
+    """Returns a problem for every event that differs byte for byte from the re-run."""
+    if len(envs) < len(expected):
+        return [f"{what}: the log ends before the {len(expected)} events it causes"]
+    return [
+        f"v{env['v']}: {what} gives another event than the one recorded"
+        for want, env in zip(expected, envs, strict=False)
+        if canonical(want) != canonical(env["event"])
+    ]
+
+
+def _salts(game: Game, engine_envs: list[Json], seed: str) -> list[str]:
+    """Returns the entries whose salt is missing, wrong or superfluous."""
+    problems = []
+    for env in engine_envs:
+        hidden = game.redact(env["event"], None) != env["event"]
+        if env.get("salt") != (rng.salt(seed, env["v"]) if hidden else None):
+            problems.append(f"v{env['v']}: salt is not HMAC(seed, 'salt:{env['v']}')")
+    return problems
+
+
+def _decisions(game: Game, envs: list[Json], opening: list[Json]) -> list[str]:
+    """Returns the first problem of re-deciding every recorded move in order (none if all match)."""
+    state: Any = None
+    for event in opening:
+        state = game.evolve(state, event)
+    rest = [e for e in envs if e["kind"] == "engine"][len(opening) :]
+    timed_out = _timed_out_seats(envs)
+    i = 0
+    while i < len(rest):
+        env = rest[i]
+        seat = env["actor"]["seat"] if isinstance(env["actor"], dict) else timed_out.get(env["v"])
+        move = env["cause"]["move"]
+        if seat is None or move is None:
+            return [f"v{env['v']}: an engine event without a seat and a move"]
+        try:
+            events = game.decide(state, seat, move)
+        except RuleViolation as exc:
+            return [f"v{env['v']}: the recorded move is refused by the rules: {exc.message}"]
+        group = rest[i : i + len(events)]
+        problems = _compare(events, group, f"the move of seat {seat}")
+        if problems or any(canonical(e["cause"]) != canonical(env["cause"]) for e in group):
+            return problems or [f"v{env['v']}: events of one move carry different causes"]
+        for event in events:
+            state = game.evolve(state, event)
+        i += len(events)
+    return []
+
+
+def _timed_out_seats(envs: list[Json]) -> dict[int, int]:
+    """Returns, for each version of a deadline entry, the seat that `seat_timed_out` named."""
+    seats: dict[int, int] = {}
+    current = None
+    for env in envs:
+        if env["kind"] == "service" and env["event"].get("type") == "seat_timed_out":
+            current = env["event"]["seat"]
+        elif env["kind"] == "engine" and env["actor"] == "deadline" and current is not None:
+            seats[env["v"]] = current
+    return seats
