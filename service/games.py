@@ -2,17 +2,15 @@
 
 Every change is a list of log entries appended in one conditional write (service.store);
 the state is always the fold of the log (service.fold), cached as a snapshot in Redis keyed
-by (game, version, engine version) and in a small per-process map keyed the same way (the
-log is append-only, so a version prefix never changes and no two processes can disagree).
+by (game, version, engine version) and in a per-process memo (service.memo) used only when
+the log's entry at the memo's version has exactly the memo's hash, so nothing needs to agree.
 """
 
 from __future__ import annotations
 
 import json
 import pickle
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +27,7 @@ from service.config import Config
 from service.errors import ServiceError, validation
 from service.fold import Folded, fold
 from service.links import make_link_token
+from service.memo import FoldMemo
 from service.store import (
     FIELD,
     Append,
@@ -42,7 +41,6 @@ from service.store import (
 )
 
 RETRIES = 8
-CACHE_GAMES = 2048
 SNAPSHOT_EVERY = 32  # a cold load folds at most 31 entries; pickling is most of a snapshot's cost
 MAX_CHAIN = 500
 
@@ -104,25 +102,25 @@ class GameService:
         self.store = Store(client)
         self.config = config
         self.clock = clock
-        self._cache: OrderedDict[str, Folded] = OrderedDict()
-        self._lock = threading.Lock()
+        self.memo = FoldMemo()
 
     # ----- loading
 
     def load(self, game_id: str, scope: str | None = None) -> Loaded:
         """Returns the game at its latest version; raises `unknown-game`.
 
-        One round trip when this process has folded the game before (then only newer entries
-        are read), two otherwise (the Redis snapshot, then the entries after it). With an
-        idempotency `scope` the first round trip also fetches its record (`Loaded.record`).
+        One round trip when this process's memo (service.memo) holds the game: meta, the
+        idempotency record and the log from the memo's version on (the anchor, whose hash
+        must equal the memo's, then any newer entries). Otherwise, or when the anchor does
+        not match, the Redis snapshot and the entries after it (service.games._from_snapshot).
+        With an idempotency `scope` the first round trip also fetches its record (`Loaded.record`).
         """
-        with self._lock:
-            cached = self._cache.get(game_id)
+        memo = self.memo.get(game_id)
         pipe = self.redis.pipeline(transaction=False)
         pipe.get(meta_key(game_id))
         pipe.get(idem_key(game_id, scope or "-"))
-        if cached is not None:
-            pipe.xrange(log_key(game_id), f"{cached.version + 1}-1", "+")
+        if memo is not None:
+            pipe.xrange(log_key(game_id), entry_id(memo[1].version), "+")
         else:
             pipe.hgetall(snapshot_key(game_id))
         meta_raw, prior, rows = pipe.execute()
@@ -130,11 +128,15 @@ class GameService:
             raise ServiceError("unknown-game", f"there is no game {game_id!r}")
         meta = json.loads(meta_raw)
         game = engine.get_game(meta["game"])
-        if cached is None:
-            cached, rows = self._from_snapshot(game, game_id, rows)
+        start = _anchored(game, memo, rows) if memo is not None else None
+        if start is not None:
+            rows = rows[1:]
+        else:
+            snaps: Any = rows if memo is None else self.redis.hgetall(snapshot_key(game_id))
+            start, rows = self._from_snapshot(game, game_id, snaps)
         envelopes = [json.loads(f[b"envelope"]) for _, f in rows]
-        folded = fold(game, cached, envelopes) if envelopes or cached is None else cached
-        self._remember(game_id, folded)
+        folded = fold(game, start, envelopes) if envelopes or start is None else start
+        self.memo.put(game_id, game.ENGINE_VERSION, folded)
         return Loaded(game_id, meta, game, folded, prior if scope else None)
 
     def _from_snapshot(
@@ -149,19 +151,9 @@ class GameService:
         pipe.xrange(log_key(game_id), entry_id(snap.version), entry_id(snap.version))  # the anchor
         pipe.xrange(log_key(game_id), entry_id(snap.version + 1), "+")
         anchor, rows = pipe.execute()
-        if not anchor or json.loads(anchor[0][1][FIELD.encode()])["hash"] != snap.last_hash:
+        if not _anchor_matches(anchor, snap):
             return None, self.redis.xrange(log_key(game_id), "1-1", "+")
         return snap, rows
-
-    def _remember(self, game_id: str, folded: Folded) -> None:
-        """Keeps the newest fold of a game in the per-process map (never an older one)."""
-        with self._lock:
-            known = self._cache.get(game_id)
-            if known is None or known.version <= folded.version:
-                self._cache[game_id] = folded
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > CACHE_GAMES:
-                self._cache.popitem(last=False)
 
     # ----- creating
 
@@ -365,7 +357,7 @@ class GameService:
         )
         outcome = self.store.append(append)
         if outcome.status == "ok":
-            self._remember(loaded.game_id, after)
+            self.memo.put(loaded.game_id, loaded.game.ENGINE_VERSION, after)
         elif outcome.status == "exists":
             raise ServiceError("version-conflict", "a game with this id exists already")
         return outcome
@@ -459,6 +451,21 @@ class GameService:
     def view(self, game_id: str, viewer: Any, at: int | None = None) -> Json:
         """Returns `viewer`'s view of the game, now or as of version `at`."""
         return history.view_at(self, self.load(game_id), viewer, at)
+
+
+def _anchored(game: Game, memo: tuple[str, Folded], rows: list[Any]) -> Folded | None:
+    """Returns the memo's fold if it is of this engine and `rows` start at its exact entry."""
+    engine_version, folded = memo
+    if engine_version != game.ENGINE_VERSION or not _anchor_matches(rows[:1], folded):
+        return None
+    return folded
+
+
+def _anchor_matches(rows: list[Any], folded: Folded) -> bool:
+    """Tells whether `rows` start with the entry of `folded`'s version carrying its last hash."""
+    if not rows or rows[0][0] != entry_id(folded.version).encode():
+        return False
+    return bool(json.loads(rows[0][1][FIELD.encode()])["hash"] == folded.last_hash)
 
 
 def _notation(game: Game, move: Json) -> str | None:
