@@ -140,15 +140,20 @@ def test_a_stack_one_special_action_built_click_by_click(api: Api, base_url: str
     page.locator("[data-testid=begin-action]").first.click()
     draft = page.locator("[data-testid=draft]")
     draft.wait_for()
+    empty = draft.text_content()  # e.g. '+2 anywhere, or move out: no moves' (a comma, yet nothing drafted)
     for _ in range(8):
-        if page.locator("[data-testid=done]").is_enabled() and any(w in draft.text_content() for w in "→,"):
+        text = draft.text_content()
+        if page.locator("[data-testid=done]").is_enabled() and text != empty and any(w in text for w in "→,"):
             break
         target = page.locator("svg.board path.region.target")
         if target.count():
             target.first.click()
         else:
             page.locator(".drafting .choices button").first.click()
-        page.wait_for_timeout(150)
+        # each click asks the server for the draft's extensions; wait for the redrawn draft
+        page.wait_for_function(
+            "before => document.querySelector('[data-testid=draft]')?.textContent !== before", arg=text
+        )
     shot(page, "elgrande-special-action-phone")
     page.click("[data-testid=done]")
     page.locator("[data-testid=prompt]").get_by_text("✓ special action done").wait_for()
