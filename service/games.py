@@ -503,6 +503,9 @@ def record_text(body_hash: str, status: int, answer_text: str) -> str:
     return f'{{"body":{json.dumps(body_hash)},"status":{int(status)},"answer":{answer_text}}}'
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))  # json.dumps(..., separators=(",", ":")), one encoder
+
+
 def _with_text(answer: Json) -> tuple[Json, str]:
     """Returns an answer with its compact JSON text (what the HTTP view sends)."""
-    return answer, json.dumps(answer, separators=(",", ":"))
+    return answer, _COMPACT.encode(answer)

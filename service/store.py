@@ -77,9 +77,16 @@ def version_of(entry: bytes | str) -> int:
     return int(text.split("-")[0])
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(value: Any) -> bytes:
-    """Returns the canonical JSON (sorted keys, no spaces, UTF-8) of a JSON value."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    """Returns the canonical JSON (sorted keys, no spaces, UTF-8) of a JSON value.
+
+    One shared encoder: the same text as `json.dumps` with these options, without building
+    an encoder per call (a move seals several envelopes, twice each).
+    """
+    return _CANONICAL.encode(value).encode()
 
 
 def seal(envelope: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ so they pause with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -109,18 +109,35 @@ def pause_rule(tc: TimeControl, vacations: Iterable[Vacation] = ()) -> Callable[
 
 def advance(start: float, seconds: float, tz: ZoneInfo, paused: Callable[[date], bool]) -> float:
     """Returns the epoch time when `seconds` of running clock have passed since `start`."""
+    return advance_all(start, (seconds,), tz, paused)[0]
+
+
+def advance_all(
+    start: float, amounts: Sequence[float], tz: ZoneInfo, paused: Callable[[date], bool]
+) -> list[float]:
+    """Returns `advance(start, s, tz, paused)` for each of `amounts`, scanning the days once.
+
+    Each amount keeps its own remaining clock and loses the same chunks in the same order
+    as a scan of its own, so the results are bit for bit those of separate scans.
+    """
     now = datetime.fromtimestamp(start, tz)
-    remaining = float(seconds)
+    remaining = [float(s) for s in amounts]
+    out: list[float | None] = [None] * len(remaining)
     for _ in range(MAX_DAYS_SCANNED):
         day = now.date()
         next_day = datetime.combine(day + timedelta(days=1), datetime.min.time(), tz)
         if paused(day):
             now = next_day
             continue
-        chunk = min(remaining, (next_day - now).total_seconds())
-        if chunk >= remaining:
-            return now.timestamp() + remaining
-        remaining -= chunk
+        span = (next_day - now).total_seconds()
+        for i, left in enumerate(remaining):
+            if out[i] is None:
+                if min(left, span) >= left:
+                    out[i] = now.timestamp() + left
+                else:
+                    remaining[i] = left - span
+        if None not in out:
+            return [t for t in out if t is not None]
         now = next_day
     raise BadTimeControl("the clock never runs: every scanned day is paused")
 
@@ -133,9 +150,9 @@ def deadline(
     if seconds is None:
         return None
     tz, paused = zone(tc.timezone), pause_rule(tc, vacations)
-    at = advance(opened, seconds, tz, paused)
-    points = sorted({advance(opened, seconds - r, tz, paused) for r in tc.reminders if 0 < r < seconds})
-    return Deadline(at, tuple(points))
+    early = [seconds - r for r in tc.reminders if 0 < r < seconds]
+    at, *points = advance_all(opened, [seconds, *early], tz, paused)
+    return Deadline(at, tuple(sorted(set(points))))
 
 
 def local_day(tc: TimeControl, when: float) -> date:
