@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from service.timecontrol import BadTimeControl, TimeControl, deadline, vacation_used
+from service.timecontrol import (
+    BadTimeControl,
+    TimeControl,
+    advance,
+    advance_all,
+    deadline,
+    pause_rule,
+    vacation_used,
+)
 
 BUD = ZoneInfo("Europe/Budapest")
 
@@ -80,3 +89,15 @@ def test_bad_time_controls_are_refused(data: dict[str, object]) -> None:
 def test_round_trip_json() -> None:
     tc = TimeControl.from_json({"per_move": 60, "per_kind": {"a": 5}, "weekend_pause": True})
     assert TimeControl.from_json(tc.to_json()) == tc
+
+
+def test_one_scan_for_many_amounts_equals_a_scan_each() -> None:
+    rnd = random.Random(7)
+    for _ in range(300):
+        tc = TimeControl(weekend_pause=rnd.random() < 0.5, timezone=rnd.choice(["UTC", "Europe/Budapest"]))
+        start = rnd.uniform(1.6e9, 1.8e9)  # many of these scans cross a DST change
+        first = date.fromtimestamp(start)
+        paused = pause_rule(tc, [(first, first)] if rnd.random() < 0.3 else [])
+        amounts = [rnd.choice([0, 59, 86400, rnd.randint(1, 20 * 86400)]) for _ in range(rnd.randint(1, 4))]
+        tz = ZoneInfo(tc.timezone)
+        assert advance_all(start, amounts, tz, paused) == [advance(start, s, tz, paused) for s in amounts]
