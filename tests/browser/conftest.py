@@ -91,7 +91,7 @@ def page_factory(browser: Any) -> Iterator[Any]:
         context = browser.new_context(viewport=viewport, device_scale_factor=1)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(8000)
+        page.set_default_timeout(20_000)  # generous: a loaded 2-core CI machine renders slowly
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         return page
 
