@@ -32,7 +32,14 @@ def _port() -> int:
 def _serve(data: Path, port: int) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SECRET_KEY", "PUBLIC_URL")}
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data", str(data)]
-    return subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        command,
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def _wait(url: str) -> None:
@@ -47,8 +54,14 @@ def _wait(url: str) -> None:
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stops `castillo serve` by SIGTERM; if it hangs, kills its whole group (Redis, gunicorn, worker) and fails."""
     process.send_signal(signal.SIGTERM)
-    process.wait(timeout=30)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        raise
 
 
 def test_serve_embedded_persists_across_restarts_and_supervises_a_worker(tmp_path: Path) -> None:
