@@ -12,6 +12,12 @@ Redis) with the same clients, alternating ping and move phases (`--rounds`) so t
 other processes on the machine drifts into both alike. It prints throughput, p50/p90/p99
 latency, the move/ping ratio (goal >= 0.5, p99 <= 50 ms), the CPU share of the load generator,
 the server and Redis, the server's CPU per request, and the machine's load average.
+
+`--in-app` instead measures the app's own CPU per POST move (no gunicorn, no HTTP): a Flask
+test-client loop over `--games` games, half El Grande (4 seats) and half Kabale, each first
+played to mid-game, moving round-robin; it prints CPU per move against GET /ping, the
+per-batch minimum (the least disturbed by other load), and with `--profile` the top of
+cProfile by cumulative and by own time.
 """
 
 from __future__ import annotations
@@ -176,8 +182,15 @@ def main() -> int:
     p.add_argument(
         "--rounds", type=int, default=4, help="alternate ping and move phases (evens out load drift)"
     )
+    p.add_argument("--in-app", action="store_true", help="Flask test-client CPU per move (no gunicorn)")
+    p.add_argument("--profile", action="store_true", help="with --in-app: print cProfile tables")
     ns = p.parse_args()
     url = redis_url()
+    if ns.in_app:
+        try:
+            return in_app(url, min(ns.games, 200), ns.profile)
+        finally:
+            redis.Redis.from_url(url).flushdb()
     t0 = time.perf_counter()
     games = prepare(url, ns.games, ns.moves)
     print(f"prepared {ns.games} games x {ns.moves} moves in {time.perf_counter() - t0:.1f} s (Redis {url})")
@@ -228,6 +241,68 @@ def measure(
         f"server CPU per request: ping {per_ping:.2f} ms, move {per_move:.2f} ms (ratio {per_ping / per_move:.2f})"
     )
     return ping, move
+
+
+def in_app(url: str, games: int, profile: bool) -> int:
+    """Times POST moves through the Flask test client on mid-game El Grande and Kabale games."""
+    import cProfile
+    import pstats
+
+    from service.app import create_app
+    from service.config import Config
+
+    app = create_app(Config(REDIS_URL=url, SECRET_KEY="bench"))
+    client, requests = app.test_client(), scripted_mid_games(app, games)
+    client.get("/ping")
+    prof, batches, n = cProfile.Profile(), [], 0
+    for start in range(0, len(requests), 50):
+        if profile:
+            prof.enable()
+        t0 = time.thread_time()
+        for gid, token, move in requests[start : start + 50]:
+            headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": uuid.uuid4().hex}
+            answer = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
+            assert answer.status_code == 201, answer.get_json()
+        batches.append((time.thread_time() - t0) / len(requests[start : start + 50]))
+        prof.disable()
+        n += len(requests[start : start + 50])
+    t0 = time.thread_time()
+    for _ in range(2000):
+        client.get("/ping")
+    ping = (time.thread_time() - t0) / 2000
+    mean = statistics.fmean(batches)
+    print(
+        f"in-app CPU per move: mean {mean * 1000:.3f} ms, best batch {min(batches) * 1000:.3f} ms over {n} moves"
+    )
+    print(f"in-app CPU per ping: {ping * 1000:.3f} ms (ratio ping/move {ping / mean:.2f})")
+    if profile:
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+    return 0
+
+
+def scripted_mid_games(app: Any, games: int, ahead: int = 30) -> list[tuple[str, str, Any]]:
+    """Creates the games, plays each to mid-game, returns the next moves round-robin (id, token, move)."""
+    import random
+
+    from tests.conformance import random_move
+
+    svc, rnd, scripts = app.extensions["castillo"], random.Random(1), []
+    for i in range(games):
+        name, seats, warm = ("elgrande", 4, 40) if i % 2 else ("kabale", 2, 20)
+        answer, _ = svc.create({"game": name, "seats": [{"name": f"p{k}"} for k in range(seats)]})
+        loaded = svc.load(answer["id"])
+        game, state, script = loaded.game, loaded.folded.state, []
+        while len(script) < warm + ahead and game.result(state) is None:
+            seat = rnd.choice(sorted(game.pending(state)))
+            move = random_move(game, state, seat, rnd)
+            if len(script) < warm:
+                svc.submit(answer["id"], seat, [move])
+            for event in game.decide(state, seat, move):
+                state = game.evolve(state, event)
+            script.append((answer["id"], answer["seats"][seat]["token"], move))
+        scripts.append(script[warm:])
+    return [s[k] for k in range(ahead) for s in scripts if k < len(s)]
 
 
 def _wait(port: int) -> None:
