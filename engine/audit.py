@@ -20,11 +20,16 @@ from engine.contract import Game, Json
 from engine.errors import RuleViolation
 
 ZERO_HASH = "0" * 64
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def canonical(value: Any) -> bytes:
-    """Returns the canonical JSON (sorted keys, no spaces, UTF-8) of a JSON value, as hashed by the log."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    """Returns the canonical JSON (sorted keys, no spaces, UTF-8) of a JSON value, as hashed by the log.
+
+    The same text as `json.dumps` with these options, from one shared encoder (a move seals
+    several envelopes).
+    """
+    return _CANONICAL.encode(value).encode()
 
 
 def entry_hash(envelope: Json) -> str:

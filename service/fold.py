@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from engine.audit import ZERO_HASH
 from engine.contract import Game
-from service.store import ZERO_HASH
 
 
 @dataclass

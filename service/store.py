@@ -16,8 +16,9 @@ from typing import Any
 
 import redis
 
+from engine.audit import canonical
+
 BUCKETS = 64
-ZERO_HASH = "0" * 64
 FIELD = "envelope"
 
 
@@ -75,18 +76,6 @@ def version_of(entry: bytes | str) -> int:
     """Returns the version of a stream entry id."""
     text = entry.decode() if isinstance(entry, bytes) else entry
     return int(text.split("-")[0])
-
-
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def canonical(value: Any) -> bytes:
-    """Returns the canonical JSON (sorted keys, no spaces, UTF-8) of a JSON value.
-
-    One shared encoder: the same text as `json.dumps` with these options, without building
-    an encoder per call (a move seals several envelopes, twice each).
-    """
-    return _CANONICAL.encode(value).encode()
 
 
 def seal(envelope: dict[str, Any]) -> dict[str, Any]:
