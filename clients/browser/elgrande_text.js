@@ -26,7 +26,7 @@ function counted(obj) {
 
 function declaration(m, seats) {
   const parts = [];
-  if (m.moves) parts.push(m.moves.length ? m.moves.map((x) => `${label(colour(x.seat).name)} ${areaName(x.from)} → ${areaName(x.to)}`).join("; ") : "no moves");
+  if (m.moves) parts.push(m.moves.length ? m.moves.map((x) => `${label(colour(x.seat).name)} ${areaName(x.from)} → ${x.to ? areaName(x.to) : "…"}`).join("; ") : "no moves");
   if (m.places) parts.push(m.places.length ? `place in ${m.places.map(areaName).join(", ")}` : "place none");
   if (m.removals) parts.push(m.removals.map((x) => `remove ${seatName(seats, x.seat)}'s from ${areaName(x.region)}`).join("; ") || "no removals");
   if (m.scoreboard) parts.push(`scoreboard ${m.scoreboard.slice(3).replace(/_/g, "·")}`);
