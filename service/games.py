@@ -179,38 +179,16 @@ class GameService:
 
     # ----- moves
 
-    def submit(
-        self,
-        game_id: str,
-        seat: int,
-        moves: list[Json],
-        *,
-        actor: Json | str | None = None,
-        expected_version: int | None = None,
-        idempotency_key: str | None = None,
-        scope: str | None = None,
-        body_hash: str = "",
-        precondition: bool = False,
-        loaded: Loaded | None = None,
-    ) -> Json:
+    def submit(self, game_id: str, seat: int, moves: list[Json], **options: Any) -> Json:
         """Decides `moves` for `seat` in order and appends all their events or none.
 
-        With `expected_version` a stale game is refused (`version-conflict`, 412 when it came
-        from If-Match); without it the moves are decided against the latest version. A
-        `loaded` game (from `load(game_id, scope)`) saves the first round trip.
+        Takes the options of `submit_text` (actor, expected_version, idempotency_key, scope,
+        body_hash, precondition, loaded). With `expected_version` a stale game is refused
+        (`version-conflict`, 412 when it came from If-Match); without it the moves are decided
+        against the latest version. A `loaded` game (from `load(game_id, scope)`) saves the
+        first round trip.
         """
-        return self.submit_text(
-            game_id,
-            seat,
-            moves,
-            actor=actor,
-            expected_version=expected_version,
-            idempotency_key=idempotency_key,
-            scope=scope,
-            body_hash=body_hash,
-            precondition=precondition,
-            loaded=loaded,
-        )[0]
+        return self.submit_text(game_id, seat, moves, **options)[0]
 
     def submit_text(
         self,
