@@ -15,23 +15,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 import redis
 
 import engine
 from engine import rng
 from engine.contract import Game, Json
-from engine.errors import GameOver, RuleViolation
+from engine.errors import GameOver, RuleViolation, UnknownGame
 from service import creating, deadlines, history, turns
 from service.auth import Principal
 from service.config import Config
 from service.errors import ServiceError, validation
 from service.fold import Folded, fold
 from service.links import make_link_token
-from service.memo import FoldMemo
+from service.memo import FoldMemo, Memory, sha1
 from service.store import (
     FIELD,
     Append,
     Store,
+    canonical,
     entry_id,
     idem_key,
     log_key,
@@ -40,6 +42,7 @@ from service.store import (
     snapshot_key,
 )
 
+FIELD_B = FIELD.encode()
 RETRIES = 8
 SNAPSHOT_EVERY = 32  # a cold load folds at most 31 entries; pickling is most of a snapshot's cost
 MAX_CHAIN = 500
@@ -54,6 +57,9 @@ class Loaded:
     game: Game
     folded: Folded
     record: bytes | None = None
+    meta_raw: bytes | None = None  # the metadata as stored (what a guarded append compares)
+    anchor: str | None = None  # SHA-1 of the stored bytes of the entry at `version`, when known
+    remembered: bool = False  # from this process's memo, unread: appends go guarded
 
     @property
     def version(self) -> int:
@@ -120,7 +126,7 @@ class GameService:
         pipe.get(meta_key(game_id))
         pipe.get(idem_key(game_id, scope or "-"))
         if memo is not None:
-            pipe.xrange(log_key(game_id), entry_id(memo[1].version), "+")
+            pipe.xrange(log_key(game_id), entry_id(memo.folded.version), "+")
         else:
             pipe.hgetall(snapshot_key(game_id))
         meta_raw, prior, rows = pipe.execute()
@@ -130,30 +136,54 @@ class GameService:
         game = engine.get_game(meta["game"])
         start = _anchored(game, memo, rows) if memo is not None else None
         if start is not None:
-            rows = rows[1:]
+            anchor_row, rows = rows[:1], rows[1:]
         else:
             snaps: Any = rows if memo is None else self.redis.hgetall(snapshot_key(game_id))
-            start, rows = self._from_snapshot(game, game_id, snaps)
-        envelopes = [json.loads(f[b"envelope"]) for _, f in rows]
+            start, rows, anchor_row = self._from_snapshot(game, game_id, snaps)
+        envelopes = [json.loads(f[FIELD_B]) for _, f in rows]
         folded = fold(game, start, envelopes) if envelopes or start is None else start
-        self.memo.put(game_id, game.ENGINE_VERSION, folded)
-        return Loaded(game_id, meta, game, folded, prior if scope else None)
+        last = (rows or anchor_row)[-1:]
+        anchor = sha1(last[0][1][FIELD_B]) if last and folded.version else None
+        self.memo.put(game_id, game.ENGINE_VERSION, folded, anchor, meta_raw)
+        return Loaded(game_id, meta, game, folded, prior if scope else None, meta_raw, anchor)
+
+    def recall(self, game_id: str) -> Loaded | None:
+        """Returns the game as this process last read or wrote it, without reading Redis.
+
+        Only for deciding a move that is then appended with a guard (see service.memo): the
+        append is refused (`stale`) unless the log is still exactly what this rests on, and
+        anything decided on it must be decided again on `load` when refused or doubtful.
+        None when nothing usable is remembered.
+        """
+        memory = self.memo.get(game_id)
+        if memory is None or memory.anchor is None or memory.meta is None:
+            return None
+        try:
+            game = engine.get_game(memory.meta["game"])
+        except UnknownGame:
+            return None
+        if game.ENGINE_VERSION != memory.engine_version:
+            return None
+        return Loaded(
+            game_id, memory.meta, game, memory.folded, None, memory.meta_raw, memory.anchor, remembered=True
+        )
 
     def _from_snapshot(
         self, game: Game, game_id: str, snaps: dict[bytes, bytes]
-    ) -> tuple[Folded | None, Any]:
-        """Returns the game's Redis snapshot for this engine version (if any) and the rows after it."""
+    ) -> tuple[Folded | None, Any, Any]:
+        """Returns the game's Redis snapshot for this engine version (if any), the rows after it
+        and the snapshot's own entry (its anchor; empty without a snapshot)."""
         blob = snaps.get(game.ENGINE_VERSION.encode())
         snap: Folded | None = pickle.loads(blob) if blob is not None else None
         if snap is None or not snap.version:
-            return snap, self.redis.xrange(log_key(game_id), "1-1", "+")
+            return snap, self.redis.xrange(log_key(game_id), "1-1", "+"), []
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(log_key(game_id), entry_id(snap.version), entry_id(snap.version))  # the anchor
         pipe.xrange(log_key(game_id), entry_id(snap.version + 1), "+")
         anchor, rows = pipe.execute()
         if not _anchor_matches(anchor, snap):
-            return None, self.redis.xrange(log_key(game_id), "1-1", "+")
-        return snap, rows
+            return None, self.redis.xrange(log_key(game_id), "1-1", "+"), []
+        return snap, rows, anchor
 
     # ----- creating
 
@@ -221,6 +251,8 @@ class GameService:
                 return answer, text
             if outcome.status == "idem":
                 return _with_text(self.replayed(outcome.prior, body_hash))
+            if loaded.remembered:
+                raise Stale(f"game {game_id} moved on from the version this process remembers")
             loaded = self.load(game_id, scope)
             _check_expected(loaded, expected_version, precondition)
         raise ServiceError("version-conflict", "the game kept changing; try again", version=loaded.version)
@@ -332,10 +364,14 @@ class GameService:
             snapshot=self._snapshot(loaded, after),
             meta=json.dumps(meta) if meta is not None else "",
             create=create,
+            guard=(sha1(loaded.meta_raw or b""), loaded.anchor or "") if loaded.remembered else None,
         )
         outcome = self.store.append(append)
         if outcome.status == "ok":
-            self.memo.put(loaded.game_id, loaded.game.ENGINE_VERSION, after)
+            meta_raw = append.meta.encode() if append.meta else loaded.meta_raw
+            self.memo.put(
+                loaded.game_id, loaded.game.ENGINE_VERSION, after, sha1(ready.encoded[-1]), meta_raw
+            )
         elif outcome.status == "exists":
             raise ServiceError("version-conflict", "a game with this id exists already")
         return outcome
@@ -354,6 +390,8 @@ class GameService:
     ) -> tuple[list[Json], list[bytes]]:
         """Returns the sealed envelopes of `items` chained after the loaded version, and their bytes."""
         prev, seed, out, encoded = loaded.folded.last_hash, loaded.folded.seed, [], []
+        shared: dict[str, bytes] = {}
+        causes: dict[int, bytes] = {}  # the events of one move share its cause (by identity)
         for offset, item in enumerate(items, start=1):
             v = loaded.version + offset
             seed = seed or (item.event.get("seed") if item.kind == "engine" else None)
@@ -369,7 +407,9 @@ class GameService:
             }
             if item.kind == "engine" and seed and loaded.game.redact(item.event, None) != item.event:
                 env["salt"] = rng.salt(seed, v)
-            sealed, raw = seal_encoded(env)
+            if id(item.move) not in causes:
+                causes[id(item.move)] = canonical(env["cause"])
+            sealed, raw = seal_encoded(env, {**shared, "cause": causes[id(item.move)]})
             out.append(sealed)
             encoded.append(raw)
             prev = sealed["hash"]
@@ -431,19 +471,22 @@ class GameService:
         return history.view_at(self, self.load(game_id), viewer, at)
 
 
-def _anchored(game: Game, memo: tuple[str, Folded], rows: list[Any]) -> Folded | None:
+class Stale(Exception):
+    """A guarded append found the log moved on from (or not matching) this process's memo."""
+
+
+def _anchored(game: Game, memo: Memory, rows: list[Any]) -> Folded | None:
     """Returns the memo's fold if it is of this engine and `rows` start at its exact entry."""
-    engine_version, folded = memo
-    if engine_version != game.ENGINE_VERSION or not _anchor_matches(rows[:1], folded):
+    if memo.engine_version != game.ENGINE_VERSION or not _anchor_matches(rows[:1], memo.folded):
         return None
-    return folded
+    return memo.folded
 
 
 def _anchor_matches(rows: list[Any], folded: Folded) -> bool:
     """Tells whether `rows` start with the entry of `folded`'s version carrying its last hash."""
     if not rows or rows[0][0] != entry_id(folded.version).encode():
         return False
-    return bool(json.loads(rows[0][1][FIELD.encode()])["hash"] == folded.last_hash)
+    return bool(json.loads(rows[0][1][FIELD_B])["hash"] == folded.last_hash)
 
 
 def _notation(game: Game, move: Json) -> str | None:
@@ -481,9 +524,11 @@ def record_text(body_hash: str, status: int, answer_text: str) -> str:
     return f'{{"body":{json.dumps(body_hash)},"status":{int(status)},"answer":{answer_text}}}'
 
 
-_COMPACT = json.JSONEncoder(separators=(",", ":"))  # json.dumps(..., separators=(",", ":")), one encoder
+def compact(value: Any) -> str:
+    """Returns compact JSON text of a JSON value (orjson; integer keys become strings, as in json)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _with_text(answer: Json) -> tuple[Json, str]:
     """Returns an answer with its compact JSON text (what the HTTP view sends)."""
-    return answer, _COMPACT.encode(answer)
+    return answer, compact(answer)

@@ -12,40 +12,91 @@ version at that place (an edited or truncated log), a missing entry, another eng
 version — falls back to the Redis snapshot and the log, and the fold read from there
 replaces the entry. Two processes holding different entries for one game are both right
 about their versions; neither is ever used for a version it does not name.
+
+A move may also skip the read (service.games.GameService.recall): it is decided on the
+memory and appended with a guard — the append script refuses it unless the log is still
+at the memory's version, its entry there has exactly the remembered bytes, and the game's
+metadata (credentials) is byte-identical — and a refused or doubtful attempt is decided
+again on a fresh read. Redis stays the only judge of what the game is.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
 
 from service.fold import Folded
 
 MEMO_GAMES = 2048
 
 
+def sha1(data: bytes) -> str:
+    """Returns the SHA-1 hex digest that Redis' `redis.sha1hex` gives for the same bytes."""
+    return hashlib.sha1(data, usedforsecurity=False).hexdigest()
+
+
+@dataclass(frozen=True)
+class Memory:
+    """One remembered fact about a game: its fold under an engine version, and what it rests on.
+
+    `anchor` is the SHA-1 of the stored bytes of the log entry at `folded.version` and
+    `meta_raw` the game's metadata as stored then; with both known, a move can be decided
+    on this memory and appended on condition that Redis still holds exactly those bytes
+    (service.store, the append's guard), without reading the game first.
+    """
+
+    engine_version: str
+    folded: Folded
+    anchor: str | None = None
+    meta_raw: bytes | None = None
+    meta: dict[str, Any] | None = field(default=None, compare=False)
+    meta_sha1: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, engine_version: str, folded: Folded, anchor: str | None, meta_raw: bytes | None) -> Memory:
+        """Returns a memory with the metadata parsed and hashed once."""
+        if meta_raw is None:
+            return cls(engine_version, folded, anchor)
+        return cls(engine_version, folded, anchor, meta_raw, json.loads(meta_raw), sha1(meta_raw))
+
+
 class FoldMemo:
-    """Keeps one (engine version, fold) per game, the least recently used dropped first."""
+    """Keeps one Memory per game, the least recently used dropped first."""
 
     def __init__(self, size: int = MEMO_GAMES) -> None:
         self.size = size
-        self._items: OrderedDict[str, tuple[str, Folded]] = OrderedDict()
+        self._items: OrderedDict[str, Memory] = OrderedDict()
         self._lock = threading.Lock()  # gthread workers share one GameService
 
-    def get(self, game_id: str) -> tuple[str, Folded] | None:
-        """Returns the remembered (engine version, fold) of a game, if any."""
+    def get(self, game_id: str) -> Memory | None:
+        """Returns what is remembered of a game, if anything."""
         with self._lock:
             found = self._items.get(game_id)
             if found is not None:
                 self._items.move_to_end(game_id)
             return found
 
-    def put(self, game_id: str, engine_version: str, folded: Folded) -> None:
-        """Remembers `folded` as the game's fold (it was just read from or written to the log)."""
+    def put(
+        self,
+        game_id: str,
+        engine_version: str,
+        folded: Folded,
+        anchor: str | None = None,
+        meta_raw: bytes | None = None,
+    ) -> None:
+        """Remembers `folded` as the game's fold (it was just read from or written to the log).
+
+        `anchor` and `meta_raw` are what the fold rests on (see Memory), when known.
+        """
         if folded.version < 1:
             return
+        memory = Memory.of(engine_version, folded, anchor, meta_raw)
         with self._lock:
-            self._items[game_id] = (engine_version, folded)
+            self._items[game_id] = memory
             self._items.move_to_end(game_id)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)

@@ -53,7 +53,11 @@ def deadlines_key(game_id: str) -> str:
 
 
 def outbox_key(bucket: int) -> str:
-    """Returns the key of a bucket's outbox stream (fields `game`, `v`)."""
+    """Returns the key of a bucket's outbox stream: one entry per append, fields `game`, `first`, `v`.
+
+    The append added versions `first` to `v` of `game` (entries written before `first`
+    existed carry only `v`).
+    """
     return f"castillo:{{b{bucket}}}:outbox"
 
 
@@ -84,33 +88,58 @@ def seal(envelope: dict[str, Any]) -> dict[str, Any]:
     return {**body, "hash": hashlib.sha256(canonical(body)).hexdigest()}
 
 
-def seal_encoded(envelope: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
-    """Returns `seal(envelope)` and its canonical JSON, encoding the big values only once.
+def seal_encoded(
+    envelope: dict[str, Any], known: dict[str, bytes] | None = None
+) -> tuple[dict[str, Any], bytes]:
+    """Returns `seal(envelope)` and its canonical JSON, encoding each value only once.
 
-    Canonical JSON lists keys in order, so the sealed text is the hashed text with
-    `"hash":"…"` spliced in before the keys that sort after it (encoded on their own).
+    Canonical JSON lists the keys in order, so the text of an envelope is assembled from
+    its values' canonical texts: `known` may hold some of them already (the actor and cause
+    that every event of one move shares), the others are encoded here. The hashed text is
+    the assembly without `hash`; the stored text has `"hash":"…"` spliced in at its place.
     """
+    known = known or {}
     body = {k: v for k, v in envelope.items() if k != "hash"}
-    text = canonical(body)
-    digest = hashlib.sha256(text).hexdigest()
-    after = canonical({k: v for k, v in body.items() if k > "hash"})[1:]  # '…}' of the later keys
-    head = text[: len(text) - len(after)].rstrip(b",")
-    if not text.endswith(after) or head == b"{":
+    parts = [(k, known[k] if k in known else _encoded(v)) for k, v in sorted(body.items())]
+    if not all(type(k) is str and k.isidentifier() for k, _ in parts):
         return seal(envelope), canonical(seal(envelope))
-    middle = b',"hash":"' + digest.encode() + (b'",' if after != b"}" else b'"')
-    return {**body, "hash": digest}, head + middle + after
+    members = [b'"' + k.encode() + b'":' + text for k, text in parts]
+    digest = hashlib.sha256(b"{" + b",".join(members) + b"}").hexdigest()
+    at = sum(k < "hash" for k, _ in parts)
+    members.insert(at, b'"hash":"' + digest.encode() + b'"')
+    return {**body, "hash": digest}, b"{" + b",".join(members) + b"}"
+
+
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:")
+
+
+def _encoded(value: Any) -> bytes:
+    """Returns `canonical(value)`, writing plain ints and plain strings directly (no encoder setup)."""
+    if type(value) is int:
+        return str(value).encode()
+    if type(value) is str and _PLAIN.issuperset(value):
+        return b'"' + value.encode() + b'"'
+    return canonical(value)
 
 
 _APPEND = """
 -- KEYS: 1 log, 2 outbox, 3 idem, 4 zset, 5 deadline hash, 6 snapshot hash, 7 meta
 -- ARGV: 1 expected version, 2 game, 3 idem record ('' = none), 4 idem ttl, 5 deadline plan json,
---       6 snapshot field, 7 snapshot blob, 8 meta json ('' = keep, '!' prefix = create only), 9.. entries
+--       6 snapshot field, 7 snapshot blob, 8 meta json ('' = keep, '!' prefix = create only),
+--       9 guard: SHA-1 of the meta ('' = none), 10 guard: SHA-1 of the entry at the expected
+--       version, 11.. entries
 if ARGV[3] ~= '' then
   local prior = redis.call('GET', KEYS[3])
   if prior then return {'idem', prior} end
 end
 local v = redis.call('XLEN', KEYS[1])
 if v ~= tonumber(ARGV[1]) then return {'conflict', tostring(v)} end
+if ARGV[9] ~= '' then
+  local meta = redis.call('GET', KEYS[7])
+  if not meta or redis.sha1hex(meta) ~= ARGV[9] then return {'stale', tostring(v)} end
+  local at = redis.call('XRANGE', KEYS[1], v .. '-1', v .. '-1')
+  if #at ~= 1 or redis.sha1hex(at[1][2][2]) ~= ARGV[10] then return {'stale', tostring(v)} end
+end
 if ARGV[8] ~= '' then
   if string.sub(ARGV[8], 1, 1) == '!' then
     if redis.call('SET', KEYS[7], string.sub(ARGV[8], 2), 'NX') == false then return {'exists', '0'} end
@@ -118,11 +147,12 @@ if ARGV[8] ~= '' then
     redis.call('SET', KEYS[7], ARGV[8])
   end
 end
-for i = 9, #ARGV do
+local first = v + 1
+for i = 11, #ARGV do
   v = v + 1
   redis.call('XADD', KEYS[1], v .. '-1', 'envelope', ARGV[i])
-  redis.call('XADD', KEYS[2], '*', 'game', ARGV[2], 'v', tostring(v))
 end
+if v >= first then redis.call('XADD', KEYS[2], '*', 'game', ARGV[2], 'first', tostring(first), 'v', tostring(v)) end
 if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3], 'EX', tonumber(ARGV[4])) end
 if ARGV[5] ~= '' then
   local plan = cjson.decode(ARGV[5])
@@ -158,12 +188,13 @@ class Append:
     snapshot: tuple[str, bytes] | None = None
     meta: str = ""
     create: bool = False
+    guard: tuple[str, str] | None = None  # (SHA-1 of the meta, SHA-1 of the entry at `expected`)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class AppendResult:
-    """The outcome of an append: `status` is ok, conflict, idem or exists."""
+    """The outcome of an append: `status` is ok, conflict, idem, exists or stale (guard failed)."""
 
     status: str
     version: int = 0
@@ -186,7 +217,8 @@ class Store:
         snap_field, snap_blob = a.snapshot or ("", b"")
         meta = ("!" + a.meta) if a.create else a.meta
         args: list[Any] = [a.expected, a.game_id, a.idem_record if a.idem_scope else "", a.idem_ttl]
-        args += [plan, snap_field, snap_blob, meta] + (a.encoded or [canonical(e) for e in a.envelopes])
+        args += [plan, snap_field, snap_blob, meta, *(a.guard or ("", ""))]
+        args += a.encoded or [canonical(e) for e in a.envelopes]
         status, value = self._append(keys=keys, args=args)
         status = status.decode()
         if status == "ok":

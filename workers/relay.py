@@ -53,8 +53,9 @@ def dispatch(client: redis.Redis, q: Queue, stream: str, entries: Sequence[Entry
     spans: dict[str, tuple[int, int]] = {}
     for _, fields in entries:
         game, v = fields[b"game"].decode(), int(fields[b"v"])
-        lo, hi = spans.get(game, (v, v))
-        spans[game] = (min(lo, v), max(hi, v))
+        first = int(fields.get(b"first", v))
+        lo, hi = spans.get(game, (first, v))
+        spans[game] = (min(lo, first), max(hi, v))
     for game, (first, last) in spans.items():
         enqueue_once(q, "workers.jobs.on_entries", game, first, last, id=job_id("entries", game, first, last))
     if entries:

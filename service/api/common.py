@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +15,7 @@ from webargs.flaskparser import is_json_request
 from service.api import schemas
 from service.auth import Principal, ident_of, operator, resolve
 from service.errors import STATUS, ServiceError, validation
-from service.games import GameService, Loaded
+from service.games import GameService, Loaded, compact
 from service.store import canonical
 
 PROBLEM_TYPE = "application/problem+json"
@@ -151,9 +150,7 @@ def json_body(schema: Any, plain: Callable[[Any], bool]) -> dict[str, Any]:
 
 def json_response(body: Any, status: int, headers: dict[str, str]) -> Response:
     """Returns a JSON response built directly (hot paths skip re-serialising through the schema)."""
-    return Response(
-        json.dumps(body, separators=(",", ":")), status=status, mimetype="application/json", headers=headers
-    )
+    return Response(compact(body), status=status, mimetype="application/json", headers=headers)
 
 
 def text_response(text: str, status: int, headers: dict[str, str]) -> Response:

@@ -29,7 +29,7 @@ from service.api.common import (
     text_response,
 )
 from service.errors import ServiceError, problem, validation
-from service.games import Loaded
+from service.games import GameService, Loaded, Stale
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="Submitting moves")
 
@@ -108,7 +108,17 @@ def post_moves(game_id: str) -> Any:
     svc = service()
     route = f"POST /games/{game_id}/moves"
     scope, body_hash = idempotency(route, request_ident(), request.get_json(silent=True))
-    loaded = svc.load(game_id, scope)
+    remembered = svc.recall(game_id)
+    if remembered is not None:
+        try:
+            return _submit(svc, remembered, body, scope, body_hash)
+        except (ServiceError, RuleViolation, Stale):
+            pass  # decided on what this process remembers, which may be behind: ask the log itself
+    return _submit(svc, svc.load(game_id, scope), body, scope, body_hash)
+
+
+def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, body_hash: str) -> Any:
+    """Answers POST moves on `loaded` (read now, or remembered: then the append is guarded)."""
     seat = need_seat(caller(loaded))
     if loaded.record is not None:
         prior = svc.replayed(loaded.record, body_hash)
@@ -116,7 +126,7 @@ def post_moves(game_id: str) -> Any:
     expected, precondition = _expected(body)
     moves = parsed_moves(loaded, seat, body)
     answer, text = svc.submit_text(
-        game_id,
+        loaded.game_id,
         seat,
         moves,
         expected_version=expected,

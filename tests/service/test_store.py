@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from service import store
 from service.audit import verify
 from service.fold import fold
-from service.games import SNAPSHOT_EVERY, GameService
+from service.games import SNAPSHOT_EVERY, GameService, Item
 from tests.service.conftest import bearer, create, key
 from tests.service.test_api import play_to_end
 
@@ -132,7 +132,8 @@ def test_append_writes_outbox_and_deadline_keys(app: Flask, client: FlaskClient,
     gid = game["id"]
     bucket = store.bucket_of(gid)
     outbox = rds.xrange(store.outbox_key(bucket))
-    assert [int(f[b"v"]) for _, f in outbox if f[b"game"].decode() == gid] == list(range(1, 10))
+    mine = [(int(f[b"first"]), int(f[b"v"])) for _, f in outbox if f[b"game"].decode() == gid]
+    assert mine == [(1, 9)]  # one outbox entry per append, naming the versions it added
     summary = client.get(f"/games/{gid}").get_json()
     prompt = summary["prompts"][0]
     member = f"{gid}|{prompt['seat']}|{prompt['prompt']}"
@@ -161,6 +162,25 @@ def test_sealed_bytes_are_the_canonical_json_of_the_sealed_envelope() -> None:
     for envelope in envelopes:
         sealed, raw = store.seal_encoded(envelope)
         assert sealed == store.seal(envelope) and raw == store.canonical(store.seal(envelope))
+        known = {k: store.canonical(v) for k, v in envelope.items() if k in ("cause", "game", "t")}
+        assert store.seal_encoded(envelope, known) == (sealed, raw)  # values encoded beforehand
+    odd = {"b": 1, "a b": 2, "é": 3, "hash": "x"}  # keys that are not plain names: encoded whole
+    assert store.seal_encoded(odd) == (store.seal(odd), store.canonical(store.seal(odd)))
+
+
+def test_the_events_of_a_batch_are_sealed_with_their_own_causes(app: Flask, client: FlaskClient) -> None:
+    game = create(client)
+    svc: GameService = app.extensions["castillo"]
+    loaded = svc.load(game["id"])
+    seat = next(iter(loaded.game.pending(loaded.folded.state)))
+    first = loaded.game.legal_moves(loaded.folded.state, seat)[0]
+    items, _ = svc._decide_all(loaded, seat, [first])
+    twin = dict(first)  # an equal move given again is still its own cause
+    batch = [*items, *[Item("engine", {"type": "x"}, {"other": 1}), Item("engine", {"type": "y"}, twin)]]
+    envs, encoded = svc._envelopes(loaded, batch, {"seat": seat}, "k", 7)
+    for env, raw, item in zip(envs, encoded, batch):
+        assert env["cause"] == {"move": item.move, "idempotency_key": "k"}
+        assert raw == store.canonical(env) and env == store.seal(env)
 
 
 def test_a_snapshot_off_the_log_is_ignored_on_a_cold_load(app: Flask, client: FlaskClient) -> None:

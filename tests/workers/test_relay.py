@@ -13,9 +13,9 @@ def test_entries_a_crashed_relay_read_but_never_acknowledged_are_reclaimed(redis
     harness.create(rt)
     streams = {f"castillo:{{b{b}}}:outbox": ">" for b in harness.BUCKET_RANGE}
     read = rt.redis.xreadgroup(relay.GROUP, "crashed-relay", streams, count=100)
-    assert sum(len(entries) for _, entries in read) == 11  # read, then the process died
+    assert sum(len(entries) for _, entries in read) == 1  # one per append; read, then the process died
     assert relay.relay_once(rt.redis, rt.queue, "new-relay", harness.BUCKET_RANGE, block_ms=None) == 0
-    assert relay.reclaim(rt.redis, rt.queue, "new-relay", harness.BUCKET_RANGE, min_idle_ms=0) == 11
+    assert relay.reclaim(rt.redis, rt.queue, "new-relay", harness.BUCKET_RANGE, min_idle_ms=0) == 1
     harness.work(rt)
     assert len(smtp.inbox.wait_for(3)) == 3
     assert relay.reclaim(rt.redis, rt.queue, "new-relay", harness.BUCKET_RANGE, min_idle_ms=0) == 0
@@ -36,3 +36,17 @@ def test_reminders_go_out_once_and_only_while_the_prompt_is_open(redis_url, r, s
     loaded = rt.games.load(game_id)
     rt.games.submit(game_id, plan.seat, [loaded.game.legal_moves(loaded.folded.state, plan.seat)[0]])
     assert jobs.reminder(game_id, plan.seat, plan.prompt, 1) == "closed"
+
+
+def test_one_job_per_game_covers_the_versions_of_its_outbox_entries(redis_url, r):
+    rt = harness.runtime(redis_url, "smtp://127.0.0.1:9")
+    entries = [
+        (b"1-0", {b"game": b"g1", b"first": b"1", b"v": b"9"}),
+        (b"2-0", {b"game": b"g1", b"first": b"10", b"v": b"12"}),
+        (b"3-0", {b"game": b"g2", b"v": b"4"}),  # written before outbox entries named `first`
+    ]
+    stream = "castillo:{b0}:outbox"
+    relay.ensure_groups(rt.redis, [0])
+    assert relay.dispatch(rt.redis, rt.queue, stream, entries) == 3
+    calls = sorted(tuple(job.args) for job in rt.queue.get_jobs())
+    assert calls == [("g1", 1, 12), ("g2", 4, 4)]

@@ -17,9 +17,7 @@ def test_summary_names_round_king_areas_pieces_offer_hand_and_due() -> None:
     s = position(start(4, "sum"), {"aragon": [1, 2, 0, 0], "castillo": [0, 0, 3, 0]}, king="granada")
     lines = text_summary(game.view(s, 0))
     assert all(isinstance(line, str) and line for line in lines)
-    assert lines[0].startswith(
-        "El Grande, round 1 of 9, phase bidding; the King stands in Granada"
-    )
+    assert lines[0].startswith("El Grande, round 1 of 9, phase bidding; the King stands in Granada")
     assert "  Aragon 5/4/1: seat 0 (you): 1, seat 1: 2" in lines
     assert "  Castillo 5/3/1: seat 2: 3" in lines
     assert any(line.startswith("  Granada 6/3/1 [King") for line in lines)
