@@ -38,7 +38,7 @@ from service.store import (
     idem_key,
     log_key,
     meta_key,
-    seal_encoded,
+    seal_entry,
     snapshot_key,
 )
 
@@ -390,7 +390,6 @@ class GameService:
     ) -> tuple[list[Json], list[bytes]]:
         """Returns the sealed envelopes of `items` chained after the loaded version, and their bytes."""
         prev, seed, out, encoded = loaded.folded.last_hash, loaded.folded.seed, [], []
-        shared: dict[str, bytes] = {}
         causes: dict[int, bytes] = {}  # the events of one move share its cause (by identity)
         for offset, item in enumerate(items, start=1):
             v = loaded.version + offset
@@ -409,7 +408,7 @@ class GameService:
                 env["salt"] = rng.salt(seed, v)
             if id(item.move) not in causes:
                 causes[id(item.move)] = canonical(env["cause"])
-            sealed, raw = seal_encoded(env, {**shared, "cause": causes[id(item.move)]})
+            sealed, raw = seal_entry(env, causes[id(item.move)])
             out.append(sealed)
             encoded.append(raw)
             prev = sealed["hash"]

@@ -54,14 +54,22 @@ class Memory:
     anchor: str | None = None
     meta_raw: bytes | None = None
     meta: dict[str, Any] | None = field(default=None, compare=False)
-    meta_sha1: str | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, engine_version: str, folded: Folded, anchor: str | None, meta_raw: bytes | None) -> Memory:
-        """Returns a memory with the metadata parsed and hashed once."""
+    def of(
+        cls,
+        engine_version: str,
+        folded: Folded,
+        anchor: str | None,
+        meta_raw: bytes | None,
+        before: Memory | None = None,
+    ) -> Memory:
+        """Returns a memory with the metadata parsed (the parse kept from `before` if unchanged)."""
         if meta_raw is None:
             return cls(engine_version, folded, anchor)
-        return cls(engine_version, folded, anchor, meta_raw, json.loads(meta_raw), sha1(meta_raw))
+        if before is not None and before.meta_raw == meta_raw:
+            return cls(engine_version, folded, anchor, meta_raw, before.meta)
+        return cls(engine_version, folded, anchor, meta_raw, json.loads(meta_raw))
 
 
 class FoldMemo:
@@ -94,8 +102,8 @@ class FoldMemo:
         """
         if folded.version < 1:
             return
-        memory = Memory.of(engine_version, folded, anchor, meta_raw)
         with self._lock:
+            memory = Memory.of(engine_version, folded, anchor, meta_raw, self._items.get(game_id))
             self._items[game_id] = memory
             self._items.move_to_end(game_id)
             while len(self._items) > self.size:

@@ -88,37 +88,68 @@ def seal(envelope: dict[str, Any]) -> dict[str, Any]:
     return {**body, "hash": hashlib.sha256(canonical(body)).hexdigest()}
 
 
-def seal_encoded(
-    envelope: dict[str, Any], known: dict[str, bytes] | None = None
-) -> tuple[dict[str, Any], bytes]:
-    """Returns `seal(envelope)` and its canonical JSON, encoding each value only once.
+def seal_encoded(envelope: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """Returns `seal(envelope)` and its canonical JSON, encoding the big values only once.
 
-    Canonical JSON lists the keys in order, so the text of an envelope is assembled from
-    its values' canonical texts: `known` may hold some of them already (the actor and cause
-    that every event of one move shares), the others are encoded here. The hashed text is
-    the assembly without `hash`; the stored text has `"hash":"…"` spliced in at its place.
+    Canonical JSON lists keys in order, so the sealed text is the hashed text with
+    `"hash":"…"` spliced in before the keys that sort after it (encoded on their own).
     """
-    known = known or {}
     body = {k: v for k, v in envelope.items() if k != "hash"}
-    parts = [(k, known[k] if k in known else _encoded(v)) for k, v in sorted(body.items())]
-    if not all(type(k) is str and k.isidentifier() for k, _ in parts):
+    text = canonical(body)
+    digest = hashlib.sha256(text).hexdigest()
+    after = canonical({k: v for k, v in body.items() if k > "hash"})[1:]  # '…}' of the later keys
+    head = text[: len(text) - len(after)].rstrip(b",")
+    if not text.endswith(after) or head == b"{":
         return seal(envelope), canonical(seal(envelope))
-    members = [b'"' + k.encode() + b'":' + text for k, text in parts]
-    digest = hashlib.sha256(b"{" + b",".join(members) + b"}").hexdigest()
-    at = sum(k < "hash" for k, _ in parts)
-    members.insert(at, b'"hash":"' + digest.encode() + b'"')
-    return {**body, "hash": digest}, b"{" + b",".join(members) + b"}"
+    middle = b',"hash":"' + digest.encode() + (b'",' if after != b"}" else b'"')
+    return {**body, "hash": digest}, head + middle + after
+
+
+ENTRY_KEYS = frozenset(("actor", "cause", "event", "game", "kind", "prev", "t", "v"))
+SALTED_ENTRY_KEYS = ENTRY_KEYS | {"salt"}
+
+
+def seal_entry(envelope: dict[str, Any], cause: bytes) -> tuple[dict[str, Any], bytes]:
+    """Returns `seal_encoded(envelope)` for a log entry whose cause is encoded already.
+
+    An entry has the keys of ENTRY_KEYS (+ `salt`), so its canonical text is written out in
+    key order directly: only the event is run through the encoder, and `cause` (=
+    `canonical(envelope["cause"])`) is shared by the events of one move. Any other shape
+    goes through `seal_encoded`.
+    """
+    e, keys = envelope, envelope.keys()
+    if (
+        (keys != ENTRY_KEYS and keys != SALTED_ENTRY_KEYS)
+        or type(e["t"]) is not int
+        or type(e["v"]) is not int
+    ):
+        return seal_encoded(envelope)
+    head = b",".join(
+        (
+            b'{"actor":' + _encoded(e["actor"]),
+            b'"cause":' + cause,
+            b'"event":' + canonical(e["event"]),
+            b'"game":' + _encoded(e["game"]),
+        )
+    )
+    tail = [b'"kind":' + _encoded(e["kind"]), b'"prev":' + _encoded(e["prev"])]
+    if "salt" in e:
+        tail.append(b'"salt":' + _encoded(e["salt"]))
+    tail += [b'"t":%d' % e["t"], b'"v":%d}' % e["v"]]
+    rest = b",".join(tail)
+    digest = hashlib.sha256(head + b"," + rest).hexdigest()
+    return {**e, "hash": digest}, head + b',"hash":"' + digest.encode() + b'",' + rest
 
 
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:")
 
 
 def _encoded(value: Any) -> bytes:
-    """Returns `canonical(value)`, writing plain ints and plain strings directly (no encoder setup)."""
-    if type(value) is int:
-        return str(value).encode()
+    """Returns `canonical(value)`; plain strings and `{"seat": n}` are written without the encoder."""
     if type(value) is str and _PLAIN.issuperset(value):
         return b'"' + value.encode() + b'"'
+    if type(value) is dict and value.keys() == {"seat"} and type(value["seat"]) is int:
+        return b'{"seat":%d}' % value["seat"]
     return canonical(value)
 
 

@@ -7,11 +7,13 @@ Run on demand (not collected by pytest):
 It creates the games through GameService, precomputes each game's next moves with the engine
 (decide is deterministic given the folded state, seed included), starts gunicorn (gthread) on
 a loopback port, then runs `--clients` separate client processes, each owning a share of the
-games and POSTing their moves over keep-alive HTTP. In the same run it measures GET /ping (no
-Redis) with the same clients, alternating ping and move phases (`--rounds`) so that load from
-other processes on the machine drifts into both alike. It prints throughput, p50/p90/p99
-latency, the move/ping ratio (goal >= 0.5, p99 <= 50 ms), the CPU share of the load generator,
-the server and Redis, the server's CPU per request, and the machine's load average.
+games and POSTing their moves over keep-alive HTTP (bodies and headers built beforehand). In
+the same run it measures GET /ping (no Redis) and GET /health (one Redis PING) with the same
+clients, alternating ping, health and move phases (`--rounds`) so that load from other
+processes on the machine drifts into all alike. It prints throughput, p50/p90/p99 latency, the
+move/ping ratio (goal >= 0.5, p99 <= 50 ms), what one Redis round trip alone costs against
+ping, the CPU share of the load generator, the server and Redis, the server's CPU per
+request, and the machine's load average.
 
 `--in-app` instead measures the app's own CPU per POST move (no gunicorn, no HTTP): a Flask
 test-client loop over `--games` games, half El Grande (4 seats) and half Kabale, each first
@@ -104,10 +106,10 @@ def client(port: int, path_kind: str, work: list[dict[str, Any]], duration: floa
     errors = 0
     cpu0 = sum(os.times()[:2])
     start = time.perf_counter()
-    if path_kind == "ping":
+    if path_kind != "moves":
         while time.perf_counter() - start < duration:
             t0 = time.perf_counter()
-            conn.request("GET", "/ping")
+            conn.request("GET", f"/{path_kind}")
             response = conn.getresponse()
             response.read()
             latencies.append(time.perf_counter() - t0)
@@ -171,11 +173,11 @@ def report(name: str, r: dict[str, Any], cpu_server: float, cpu_redis: float = 0
     rps = r["n"] / r["wall"]
     cores = psutil.cpu_count() or 1
     print(
-        f"{name:>5}: {r['n']} requests in {r['wall']:.1f} s = {rps:,.0f}/s; errors {r['errors']}; "
+        f"{name:>6}: {r['n']} requests in {r['wall']:.1f} s = {rps:,.0f}/s; errors {r['errors']}; "
         f"latency ms p50 {r['p50']:.1f} p90 {r['p90']:.1f} p99 {r['p99']:.1f} mean {r['mean']:.1f}"
     )
     print(
-        f"       CPU: load generator {r['client_cpu'] / (r['wall'] * cores):.0%} of {cores} cores, "
+        f"        CPU: load generator {r['client_cpu'] / (r['wall'] * cores):.0%} of {cores} cores, "
         f"server (gunicorn) {cpu_server / (r['wall'] * cores):.0%} = {cpu_server / r['n'] * 1000:.2f} ms "
         f"per request, Redis {cpu_redis / (r['wall'] * cores):.0%}"
     )
@@ -190,7 +192,7 @@ def main() -> int:
     p.add_argument("--threads", type=int, default=8)
     p.add_argument("--ping-seconds", type=float, default=8.0)
     p.add_argument(
-        "--rounds", type=int, default=4, help="alternate ping and move phases (evens out load drift)"
+        "--rounds", type=int, default=4, help="alternate ping, health and move phases (evens out load drift)"
     )
     p.add_argument("--in-app", action="store_true", help="Flask test-client CPU per move (no gunicorn)")
     p.add_argument("--profile", action="store_true", help="with --in-app: print cProfile tables")
@@ -229,26 +231,39 @@ def main() -> int:
 def measure(
     port: int, proc: psutil.Process, url: str, shares: list[list[dict[str, Any]]], ns: argparse.Namespace
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Alternates ping and move phases (`--rounds`), reports both, returns their summaries."""
-    pings, moves, cpu = [], [], {"ping": 0.0, "moves": 0.0, "redis": 0.0}
+    """Alternates ping, health and move phases (`--rounds`), reports them, returns ping and moves.
+
+    GET /health does one Redis round trip (PING) and nothing else: the ceiling of any
+    request that touches Redis once, printed next to the moves for scale.
+    """
+    parts: dict[str, list[dict[str, Any]]] = {"ping": [], "health": [], "moves": []}
+    cpu = {"ping": 0.0, "health": 0.0, "moves": 0.0, "redis": 0.0}
     step = -(-ns.moves // ns.rounds)
     for r in range(ns.rounds):
-        before = server_cpu(proc)
-        pings.append(run_clients(port, "ping", [[] for _ in shares], ns.ping_seconds / ns.rounds))
-        cpu["ping"] += server_cpu(proc) - before
+        for kind in ("ping", "health"):
+            before = server_cpu(proc)
+            parts[kind].append(run_clients(port, kind, [[] for _ in shares], ns.ping_seconds / ns.rounds))
+            cpu[kind] += server_cpu(proc) - before
         part = [
             [{"id": g["id"], "script": g["script"][r * step : (r + 1) * step]} for g in s] for s in shares
         ]
         before, before_redis = server_cpu(proc), redis_cpu(url)
-        moves.append(run_clients(port, "moves", part, 0))
+        parts["moves"].append(run_clients(port, "moves", part, 0))
         cpu["moves"] += server_cpu(proc) - before
         cpu["redis"] += redis_cpu(url) - before_redis
-    ping, move = summary(pings), summary(moves)
+    ping, health, move = summary(parts["ping"]), summary(parts["health"]), summary(parts["moves"])
     report("ping", ping, cpu["ping"])
+    report("health", health, cpu["health"])
     report("moves", move, cpu["moves"], cpu["redis"])
-    per_ping, per_move = cpu["ping"] / ping["n"] * 1000, cpu["moves"] / move["n"] * 1000
+    per = {kind: cpu[kind] / summary(parts[kind])["n"] * 1000 for kind in parts}
     print(
-        f"server CPU per request: ping {per_ping:.2f} ms, move {per_move:.2f} ms (ratio {per_ping / per_move:.2f})"
+        f"server CPU per request: ping {per['ping']:.2f} ms, health {per['health']:.2f} ms, "
+        f"move {per['moves']:.2f} ms (ratio ping/move {per['ping'] / per['moves']:.2f})"
+    )
+    rate = {name: r["n"] / r["wall"] for name, r in (("ping", ping), ("health", health), ("moves", move))}
+    print(
+        f"one Redis round trip (health) reaches {rate['health'] / rate['ping']:.2f} of ping; "
+        f"moves reach {rate['moves'] / rate['health']:.2f} of health"
     )
     return ping, move
 
