@@ -15,8 +15,8 @@ from service import store
 from service.app import create_app
 from service.config import Config
 from service.fold import Folded, fold
-from service.games import GameService
-from service.memo import FoldMemo
+from service.games import GameService, Item
+from service.memo import FoldMemo, sha1
 from tests.service.conftest import bearer, create, key
 
 
@@ -200,7 +200,10 @@ def test_a_remembered_game_another_process_moved_on_is_decided_on_the_log(
         f"/games/{game['id']}/moves", json={"move": move}, headers={**bearer(token), **key()}
     )
     assert answer.status_code == 201, answer.get_json()
-    assert counter.calls[0] == "EVALSHA" and "pipeline" in counter.calls  # refused, then read afresh
+    assert counter.calls[-2:] == [
+        "pipeline",
+        "EVALSHA",
+    ]  # read afresh (after a refusal, if any), then appended
     assert answer.get_json()["version"] == svc.store.version(game["id"])
     assert svc.load(game["id"]).folded == _replay(svc, game["id"])
 
@@ -275,3 +278,26 @@ def test_an_edited_entry_under_a_remembered_game_sends_the_move_to_the_log(
     assert answer.status_code == 201, answer.get_json()
     assert svc.store.read(gid)[last["v"]]["prev"] == edited["hash"]  # chained to the edited entry
     assert svc.load(gid).folded == _replay(svc, gid)
+
+
+def test_the_append_guard_refuses_other_metadata_or_another_entry_at_the_version(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create(client)
+    _play(client, game, 1)
+    svc: GameService = app.extensions["castillo"]
+    loaded = svc.load(game["id"])
+    assert loaded.meta_raw is not None and loaded.anchor is not None
+    event = {"type": "seat_absent", "seat": 0}
+    good = (sha1(loaded.meta_raw), loaded.anchor)
+    for guard in [(sha1(loaded.meta_raw + b" "), loaded.anchor), (good[0], sha1(b"another entry"))]:
+        ready = svc._prepare(loaded, [Item("service", event)], "system", None)
+        outcome = svc.store.append(
+            store.Append(game["id"], loaded.version, ready.envs, encoded=ready.encoded, guard=guard)
+        )
+        assert outcome.status == "stale" and svc.store.version(game["id"]) == loaded.version
+    ready = svc._prepare(loaded, [Item("service", event)], "system", None)
+    outcome = svc.store.append(
+        store.Append(game["id"], loaded.version, ready.envs, encoded=ready.encoded, guard=good)
+    )
+    assert outcome.status == "ok" and svc.store.version(game["id"]) == loaded.version + 1
