@@ -11,7 +11,9 @@ worker process (rq's SimpleWorker): a fork per job costs more than the ~30 ms jo
     castillo inbound-smtp --listen HOST:PORT
 
 Settings come from the environment (service.config.Config: REDIS_URL, QUEUE_REDIS_URL,
-SMTP_URL, MAIL_FROM, MAIL_DOMAIN, PUBLIC_URL, SECRET_KEY, DATA_DIR). Without REDIS_URL, a
+SMTP_URL, MAIL_FROM, MAIL_DOMAIN, PUBLIC_URL, SECRET_KEY, DATA_DIR), and how soon a job whose
+worker died mid-job runs again (workers.recovery: JOB_TIMEOUT_S, JOB_GRACE_S,
+WORKER_MAINTENANCE_S). Without REDIS_URL, a
 command run next to `castillo serve` finds its embedded Redis and SECRET_KEY in DATA_DIR
 (default ./castillo-data), so `castillo inbound-smtp --listen 127.0.0.1:2525` just works.
 """
@@ -173,7 +175,7 @@ def preload(rt: Runtime) -> None:
 
 def run_worker(rt: Runtime, ns: argparse.Namespace) -> int:
     """Runs the rq worker in the main thread, the relay as a child, the SMTP listener as a thread."""
-    from rq import SimpleWorker, Worker
+    from workers import recovery
 
     relay = [sys.executable, "-m", "workers.cli", "relay", "--parent", str(os.getpid())]
     child = None if ns.no_relay or ns.burst else subprocess.Popen(relay)
@@ -185,8 +187,7 @@ def run_worker(rt: Runtime, ns: argparse.Namespace) -> int:
     preload(rt)
     log.info(rt.transport.describe())
     try:
-        kind = Worker if ns.fork else SimpleWorker
-        kind([rt.queue], connection=rt.queue.connection).work(with_scheduler=True, burst=ns.burst)
+        recovery.worker([rt.queue], fork=ns.fork).work(with_scheduler=True, burst=ns.burst)
     finally:
         if controller is not None:
             controller.stop()

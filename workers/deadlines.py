@@ -94,6 +94,7 @@ def schedule(rt: Runtime, game_id: str, now: float) -> list[Planned]:
                     i,
                     job_id=job_id("reminder", game_id, p.seat, p.prompt, i),
                     result_ttl=3600,
+                    retry=job_retry(),
                 )
     return plans
 
@@ -113,6 +114,7 @@ def fire(rt: Runtime, game_id: str, seat: int, prompt_id: str) -> str:
             prompt_id,
             job_id=job_id("deadline", game_id, seat, prompt_id, int(plan.deadline * 1000)),
             result_ttl=3600,
+            retry=job_retry(),
         )
         return "rescheduled"
     if early > 0:

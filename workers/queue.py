@@ -14,6 +14,8 @@ import redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
+from workers.recovery import Recovery
+
 QUEUE_NAME = "castillo"
 _UNSAFE = re.compile(r"[^A-Za-z0-9]")
 
@@ -30,8 +32,9 @@ def connect(url: str) -> redis.Redis:
 
 
 def queue(connection: redis.Redis) -> Queue:
-    """Returns the one queue every Castillo job runs on (mail, deadlines, inbound replies)."""
-    return Queue(QUEUE_NAME, connection=connection)
+    """Returns the one queue every Castillo job runs on (mail, deadlines, inbound replies); its
+    jobs time out after JOB_TIMEOUT_S (workers.recovery)."""
+    return Queue(QUEUE_NAME, connection=connection, default_timeout=Recovery.from_env().job_timeout_s)
 
 
 def _escape(part: object) -> str:
