@@ -24,7 +24,7 @@ from workers.compose import compose
 from workers.notify import enqueue_notice, letter_for, marker, observe, retry_policy, send_notice
 from workers.queue import job_id
 from workers.runtime import Runtime, current
-from workers.transport import deliver
+from workers.transport import deliver, sent
 
 log = logging.getLogger("castillo.jobs")
 
@@ -152,7 +152,7 @@ def answer(address: str, message_id: str) -> str:
         return "unknown"
     digest = _digest(message_id)
     key = marker(target.game_id, target.seat, "answer", digest)
-    if rt.redis.exists(key):
+    if sent(rt.redis, key):
         return "sent-before"
     seen, facts = observe(rt, target.game_id)
     address_to = facts["meta"]["seats"][target.seat].get("email")

@@ -25,7 +25,7 @@ from workers.deadlines import planned
 from workers.notices import Content, Seen
 from workers.queue import job_id
 from workers.runtime import Runtime
-from workers.transport import deliver
+from workers.transport import deliver, sent
 
 log = logging.getLogger("castillo.mail")
 DEFAULT_RETRY_S = (5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600)
@@ -104,7 +104,7 @@ def content_for(
 def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detail: Sequence[str]) -> str:
     """Sends one notification unless it was sent, is stale, or the seat has no email; says which."""
     key = marker(game_id, seat, kind, ref)
-    if rt.redis.exists(key):
+    if sent(rt.redis, key):
         return "sent-before"
     seen, facts = observe(rt, game_id)
     address = facts["meta"]["seats"][seat].get("email")

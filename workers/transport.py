@@ -5,7 +5,9 @@
 `<DATA_DIR>/maildir` and the first link of each is logged, so a newcomer can click it.
 
 "Exactly once" per (event, seat, kind): `deliver` claims a `SET NX` marker before sending
-and releases it when sending fails, so rq's retry can try again; the Message-ID is
+and releases it when sending fails, so rq's retry can try again. The claim is a lease of
+JOB_TIMEOUT_S: a worker killed mid-send cannot release it, and the job's retry (rq finds
+the job abandoned only later, workers.recovery) sends once it lapsed. The Message-ID is
 derived from the same key, so even a message sent twice by a crash between the SMTP
 reply and the marker is recognisably one message to every mail client.
 """
@@ -25,8 +27,11 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import redis
 
+from workers.recovery import Recovery
+
 log = logging.getLogger("castillo.mail")
 MARKER_TTL_S = 120 * 24 * 3600
+SENDING = "sending"  # the marker's value while an attempt holds its lease
 SMTP_TIMEOUT_S = 10.0
 _OPEN: dict[Transport, smtplib.SMTP] = {}  # one kept-open connection per server, per process
 _LOCK = threading.Lock()
@@ -139,17 +144,35 @@ def first_link(message: EmailMessage) -> str | None:
     return match.group() if match else None
 
 
-def deliver(client: redis.Redis, transport: Transport, message: EmailMessage, marker: str) -> bool:
-    """Sends `message` unless `marker` was already claimed; says whether this call sent it.
+class StillSending(Exception):
+    """Another attempt claimed a message and may be sending it now: rq's retry tries again later."""
 
-    The marker is claimed (SET NX) before sending and released if sending raises, so a
-    retried job sends the message once the server is back, and a replayed job never does.
+
+def sent(client: redis.Redis, marker: str) -> bool:
+    """Tells whether the message of `marker` went out (an attempt's live claim does not count)."""
+    value = client.get(marker)
+    return value is not None and (value.decode() if isinstance(value, bytes) else value) != SENDING
+
+
+def deliver(
+    client: redis.Redis, transport: Transport, message: EmailMessage, marker: str, lease_s: int | None = None
+) -> bool:
+    """Sends `message` unless it was sent under `marker`; says whether this call sent it.
+
+    The marker is claimed (SET NX) for `lease_s` (default JOB_TIMEOUT_S: rq stops a job that
+    runs longer) before sending, released if sending raises, and holds the Message-ID for
+    MARKER_TTL_S once sent. So a retried job sends the message once the server is back, and a
+    replayed job never does; one that finds another attempt's claim raises StillSending.
     """
-    if not client.set(marker, str(message["Message-ID"]), nx=True, ex=MARKER_TTL_S):
-        return False
+    lease = lease_s or Recovery.from_env().job_timeout_s
+    if not client.set(marker, SENDING, nx=True, ex=lease):
+        if sent(client, marker):
+            return False
+        raise StillSending(f"{marker} is claimed by an attempt that may be sending it (lease {lease} s)")
     try:
         transport.send(message)
     except BaseException:
         client.delete(marker)
         raise
+    client.set(marker, str(message["Message-ID"]), ex=MARKER_TTL_S)
     return True
