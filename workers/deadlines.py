@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import redis
 from rq import Queue
 
+from engine.contract import Game
 from service.store import BUCKETS, deadlines_key, zset_key
 from workers.queue import at, enqueue_once, job_id, job_retry
 from workers.runtime import Runtime
@@ -152,7 +153,11 @@ def enqueue_due(client: redis.Redis, q: Queue, buckets: Sequence[int], now: floa
 
 
 def act(rt: Runtime, game_id: str, seat: int, prompt_id: str, now: float) -> str:
-    """Auto-passes the prompt if it is still open and due at `now`; tells the seat by email."""
+    """Auto-passes the prompt if it is still open and due at `now`.
+
+    The seat's email about it is queued by `workers.jobs.on_entries` from the appended
+    entries, so a worker killed right after the append loses nothing.
+    """
     plan = planned_one(rt, game_id, seat, prompt_id)
     if plan is None:
         return "closed"
@@ -168,15 +173,14 @@ def act(rt: Runtime, game_id: str, seat: int, prompt_id: str, now: float) -> str
             outcome.get("skipped"),
         )
         return str(outcome.get("skipped", "refused"))
-    from workers.notify import enqueue_notice
-
-    game = rt.games.load(game_id).game
-    played = [
-        game.format_move({k: v for k, v in m.items() if k != "default"}) for m in outcome.get("moves", [])
-    ]
-    enqueue_notice(rt, game_id, seat, "autopass", prompt_id, played)
+    played = notation(rt.games.load(game_id).game, outcome.get("moves", []))
     log.info("deadline %s seat %s prompt %s: auto-passed %s", game_id, seat, prompt_id, played)
     return "passed"
+
+
+def notation(game: Game, moves: Iterable[dict]) -> list[str]:
+    """Returns default moves in the game's notation (without their `default` flag)."""
+    return [game.format_move({k: v for k, v in m.items() if k != "default"}) for m in moves]
 
 
 def sweep(

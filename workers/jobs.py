@@ -2,7 +2,7 @@
 
 | job | enqueued by | does |
 |---|---|---|
-| `on_entries(game, first, last)` | relay, per outbox batch | notices for new entries and prompts (and an abort); schedules deadlines |
+| `on_entries(game, first, last)` | relay, per outbox batch | notices for new entries, prompts, auto-passes (and an abort); schedules deadlines |
 | `notice(game, seat, kind, ref, detail)` | on_entries, deadline | one email (workers.notify) |
 | `deadline(game, seat, prompt)` | rq scheduler | auto-pass once due (workers.deadlines) |
 | `reminder(game, seat, prompt, i)` | rq scheduler | reminder email if still open |
@@ -35,9 +35,13 @@ def on_entries(game_id: str, first: int, last: int) -> str:
     loaded = rt.games.load(game_id)
     emails = [i for i, s in enumerate(loaded.meta["seats"]) if s.get("email")]
     created = False
-    for env in rt.games.store.read(game_id, first - 1, last):
+    entries = rt.games.store.read(game_id, first - 1, last)
+    for i, env in enumerate(entries):
         event = env["event"] if env["kind"] == "service" else {}
         match event.get("type"):
+            case "seat_timed_out" if event["seat"] in emails:
+                played = deadlines.notation(loaded.game, _defaults_played(entries, i))
+                enqueue_notice(rt, game_id, event["seat"], "autopass", event["prompt"], played)
             case "game_created":
                 created = True
                 for seat in emails:
@@ -61,6 +65,19 @@ def on_entries(game_id: str, first: int, last: int) -> str:
         _turns(rt, loaded, emails, skip=created)
         deadlines.schedule(rt, game_id, time.time())
     return f"{game_id} v{first}-{last}: {loaded.status}"
+
+
+def _defaults_played(entries: list[dict], at: int) -> list[dict]:
+    """Returns the default moves of the auto-pass whose `seat_timed_out` is `entries[at]`: the
+    causes of the engine entries of the same append (one move per run of equal causes)."""
+    key = entries[at]["cause"]["idempotency_key"]
+    moves: list[dict] = []
+    for env in entries[at + 1 :]:
+        if env["kind"] != "engine" or env["cause"].get("idempotency_key") != key:
+            break
+        if not moves or env["cause"]["move"] != moves[-1]:
+            moves.append(env["cause"]["move"])
+    return moves
 
 
 def _turns(rt: Runtime, loaded: Loaded, emails: list[int], skip: bool) -> None:
