@@ -258,5 +258,5 @@ def test_moves_lists_the_extensions_of_a_partial_placement(
         created.seats[prompt.seat].token or "",
     )
     assert code == 0 and re.search(
-        r"^\s*1\s+place \w+\s+\{\"to\":\{\"\w+\":1\},\"type\":\"place_caballeros\"\}$", out, re.MULTILINE
+        r"^\s*1\s+place \w+\s+\{\"type\":\"place_caballeros\",\"to\":\{\"\w+\":1\}\}$", out, re.MULTILINE
     ), out

@@ -482,3 +482,17 @@ def test_the_plain_body_check_vouches_only_for_what_the_schema_loads_unchanged()
         assert plain_moves_body(body) and schemas.MovesIn().load(body) == body
     for body in [*BAD_MOVE_BODIES, {"move": {}, "expected_version": "5"}, {"text": "a" * 5001}, None]:
         assert not plain_moves_body(body), body
+
+
+def test_views_keep_the_engines_key_order(client: FlaskClient) -> None:
+    from flask import current_app
+
+    game = create(client, game="elgrande", seats=4)
+    view = client.get(f"/games/{game['id']}/view").get_json()
+    with client.application.app_context():
+        svc = current_app.extensions["castillo"]
+        loaded = svc.load(game["id"])
+        expected = loaded.game.view(loaded.folded.state, None)
+    assert list(view["view"]) == list(expected)  # not sorted: the board's own order
+    regions = next((k for k, v in expected.items() if isinstance(v, dict) and len(v) > 5), None)
+    assert regions is not None and list(view["view"][regions]) == list(expected[regions])
