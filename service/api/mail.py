@@ -68,14 +68,13 @@ class Unsubscribed(Schema):
 
 
 def _queue() -> Queue:
-    """Returns rq's queue on QUEUE_REDIS_URL (created once per app)."""
+    """Returns the workers' queue on QUEUE_REDIS_URL (created once per app; jobs time out after
+    JOB_TIMEOUT_S like every other job, see workers.recovery)."""
     if "castillo_rq" not in current_app.extensions:
-        from redis import Redis
+        from workers.queue import connect, queue
 
         cfg = service().config
-        current_app.extensions["castillo_rq"] = Queue(
-            "castillo", connection=Redis.from_url(cfg.QUEUE_REDIS_URL or cfg.REDIS_URL)
-        )
+        current_app.extensions["castillo_rq"] = queue(connect(cfg.QUEUE_REDIS_URL or cfg.REDIS_URL))
     return current_app.extensions["castillo_rq"]
 
 
