@@ -2,7 +2,8 @@
 
 Run on demand (not collected by pytest):
 
-    python tests/bench/bench_service.py [--games 1000] [--clients 16] [--moves 24] [--workers 2] [--threads 8]
+    python tests/bench/bench_service.py [--games 1000] [--game kabale|elgrande] [--clients 16] [--moves 24]
+                                        [--workers 2] [--threads 8]
 
 It creates the games through GameService, precomputes each game's next moves with the engine
 (decide is deterministic given the folded state, seed included), starts gunicorn (gthread) on
@@ -59,7 +60,10 @@ def redis_url() -> str:
     return _with_db(url, _claim(url))
 
 
-def prepare(url: str, games: int, moves: int) -> list[dict[str, Any]]:
+SEATS = {"kabale": 2, "elgrande": 4}
+
+
+def prepare(url: str, games: int, moves: int, name: str = "kabale") -> list[dict[str, Any]]:
     """Creates the games and returns, per game, the scripted (token, move) list."""
     from service.config import Config
     from service.games import GameService
@@ -67,7 +71,8 @@ def prepare(url: str, games: int, moves: int) -> list[dict[str, Any]]:
     svc = GameService(redis.Redis.from_url(url), Config(REDIS_URL=url, SECRET_KEY="bench").completed())
     out = []
     for _ in range(games):
-        answer, _ = svc.create({"game": "kabale", "seats": [{"name": "a"}, {"name": "b"}]})
+        seats = [{"name": f"p{i}"} for i in range(SEATS[name])]
+        answer, _ = svc.create({"game": name, "seats": seats})
         loaded = svc.load(answer["id"])
         game, state, script = loaded.game, loaded.folded.state, []
         for _ in range(moves):
@@ -186,6 +191,9 @@ def report(name: str, r: dict[str, Any], cpu_server: float, cpu_redis: float = 0
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--games", type=int, default=1000)
+    p.add_argument(
+        "--game", choices=sorted(SEATS), default="kabale", help="2-seat Kabale or 4-seat El Grande"
+    )
     p.add_argument("--clients", type=int, default=16)
     p.add_argument("--moves", type=int, default=24)
     p.add_argument("--workers", type=int, default=2)
@@ -204,8 +212,10 @@ def main() -> int:
         finally:
             redis.Redis.from_url(url).flushdb()
     t0 = time.perf_counter()
-    games = prepare(url, ns.games, ns.moves)
-    print(f"prepared {ns.games} games x {ns.moves} moves in {time.perf_counter() - t0:.1f} s (Redis {url})")
+    games = prepare(url, ns.games, ns.moves, ns.game)
+    print(
+        f"prepared {ns.games} {ns.game} games x {ns.moves} moves in {time.perf_counter() - t0:.1f} s (Redis {url})"
+    )
     port = free_port()
     env = {**os.environ, "REDIS_URL": url, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
     from service.cli import gunicorn_command
