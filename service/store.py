@@ -2,8 +2,9 @@
 
 Version N of a game is the stream entry with explicit id `N-1`; the entry's one field
 `envelope` holds the canonical JSON of the envelope. All keys of a game share the hash tag of
-its bucket, so the one append script (version check, entries, outbox, idempotency record,
-deadlines, snapshot, meta) touches one Redis Cluster slot. The Lua stays Redis 6.2-compatible.
+its bucket, so the one append script (version check, an optional guard on the bytes a
+remembered fold rests on, entries, one outbox entry, idempotency record, deadlines, snapshot,
+meta) touches one Redis Cluster slot. The Lua stays Redis 6.2-compatible.
 """
 
 from __future__ import annotations
