@@ -239,7 +239,7 @@ class GameService:
             loaded = loaded or self.load(game_id, scope)
             if loaded.record is not None:
                 return _with_text(self.replayed(loaded.record, body_hash))
-            _check_expected(loaded, expected_version, precondition)
+            check_expected(loaded, expected_version, precondition)
             items, _ = self._decide_all(loaded, seat, moves)
             if loaded.folded.table.absent.get(seat) is not None:
                 items.insert(0, Item("service", {"type": "seat_returned", "seat": seat}))
@@ -254,13 +254,12 @@ class GameService:
             if loaded.remembered:
                 raise Stale(f"game {game_id} moved on from the version this process remembers")
             loaded = self.load(game_id, scope)
-            _check_expected(loaded, expected_version, precondition)
+            check_expected(loaded, expected_version, precondition)
         raise ServiceError("version-conflict", "the game kept changing; try again", version=loaded.version)
 
-    def dry_run(self, game_id: str, seat: int, moves: list[Json]) -> Json:
-        """Returns what `submit` would append for the caller, without appending."""
-        loaded = self.load(game_id)
-        _check_running(loaded)
+    def dry_run(self, loaded: Loaded, seat: int, moves: list[Json]) -> Json:
+        """Returns what `submit` would append for the caller on `loaded`, without appending."""
+        check_running(loaded)
         items, _ = self._decide_all(loaded, seat, moves)
         ready = self._prepare(loaded, items, {"seat": seat}, None)
         return self._move_answer(
@@ -269,7 +268,7 @@ class GameService:
 
     def _decide_all(self, loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item], Any]:
         """Returns the engine items of `moves` decided in order (state after all but the last)."""
-        _check_running(loaded)
+        check_running(loaded)
         if not moves:
             raise validation("no move given")
         state, items = loaded.folded.state, []
@@ -445,7 +444,7 @@ class GameService:
         """Appends service events (conditionally on the version just loaded); returns the version."""
         for _ in range(RETRIES):
             loaded = self.load(game_id)
-            _check_expected(loaded, expected, False)
+            check_expected(loaded, expected, False)
             outcome = self._append(loaded, [Item("service", e) for e in events], actor="system", meta=meta)
             if outcome.status == "ok":
                 return int(outcome.version)
@@ -461,13 +460,9 @@ class GameService:
         """Records a seat absent, back or on vacation (see service.turns.set_presence)."""
         return turns.set_presence(self, game_id, seat, state, days=days, by_admin=by_admin)
 
-    def events(self, game_id: str, viewer: Any, after: int = 0, limit: int = 100) -> Json:
-        """Returns a page of the log redacted for `viewer` (see service.history)."""
-        return history.page(self, self.load(game_id), viewer, after, limit)
-
-    def view(self, game_id: str, viewer: Any, at: int | None = None) -> Json:
+    def view(self, loaded: Loaded, viewer: Any, at: int | None = None) -> Json:
         """Returns `viewer`'s view of the game, now or as of version `at`."""
-        return history.view_at(self, self.load(game_id), viewer, at)
+        return history.view_at(self, loaded, viewer, at)
 
 
 class Stale(Exception):
@@ -498,12 +493,14 @@ def _notation(game: Game, move: Json) -> str | None:
         return None
 
 
-def _check_running(loaded: Loaded) -> None:
+def check_running(loaded: Loaded) -> None:
+    """Refuses a move on a game that is over (`game-over`)."""
     if loaded.status != "running":
         raise GameOver(f"game {loaded.game_id} is {loaded.status}")
 
 
-def _check_expected(loaded: Loaded, expected: int | None, precondition: bool) -> None:
+def check_expected(loaded: Loaded, expected: int | None, precondition: bool) -> None:
+    """Refuses a stale expected version: 412 when it came from If-Match, else 409."""
     if expected is not None and expected != loaded.version:
         raise ServiceError(
             "version-conflict",

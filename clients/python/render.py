@@ -16,7 +16,7 @@ from clients.python.term import Style, table
 from clients.python.types import GameSummary, Json
 
 ELGRANDE_COLOURS = ("yellow", "red", "green", "blue", "black")  # R4: up to five colours
-# The board's order (the engine's region ids); JSON objects from the server come sorted by key.
+# The board's order (the engine's region ids); a client does not rely on the key order of JSON objects.
 ELGRANDE_AREAS = (
     "castillo",
     "galicia",

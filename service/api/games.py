@@ -124,7 +124,7 @@ def get_view(game_id: str) -> Any:
     """Returns the caller's view: a seat's own, a spectator's, or everything once the game is over."""
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
-    return service().view(game_id, viewer), 200, etag(loaded.version)
+    return service().view(loaded, viewer), 200, etag(loaded.version)
 
 
 @blp.route("/<game_id>/state", methods=["GET"])
@@ -136,7 +136,7 @@ def get_state(args: dict[str, Any], game_id: str) -> Any:
     """Returns the caller's view as of version `at` (the fold of the log's first `at` entries)."""
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
-    return service().view(game_id, viewer, args.get("at")), 200, etag(loaded.version)
+    return service().view(loaded, viewer, args.get("at")), 200, etag(loaded.version)
 
 
 @blp.route("/<game_id>/legal-moves", methods=["GET"])

@@ -7,7 +7,7 @@ from typing import Any
 from flask import request
 from flask_smorest import Blueprint
 
-from engine.errors import GameOver, RuleViolation
+from engine.errors import RuleViolation
 from service.api import schemas
 from service.api.common import (
     BEARER,
@@ -29,7 +29,7 @@ from service.api.common import (
     text_response,
 )
 from service.errors import ServiceError, problem, validation
-from service.games import GameService, Loaded, Stale
+from service.games import GameService, Loaded, Stale, check_expected, check_running
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="Submitting moves")
 
@@ -50,8 +50,7 @@ def parsed_moves(loaded: Loaded, seat: int, body: dict[str, Any]) -> list[dict[s
         return [body["move"]]
     if "moves" in body:
         return list(body["moves"])
-    if loaded.status != "running":
-        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+    check_running(loaded)
     moves = loaded.game.parse_move(body["text"], loaded.folded.state, seat)
     if not moves:
         raise validation("the text holds no move")
@@ -149,16 +148,9 @@ def validate_moves(body: dict[str, Any], game_id: str) -> Any:
     svc = service()
     loaded = svc.load(game_id)
     seat = need_seat(caller(loaded))
-    expected, precondition = _expected(body)
-    if expected is not None and expected != loaded.version:
-        raise ServiceError(
-            "version-conflict",
-            f"expected version {expected}, the game is at {loaded.version}",
-            status=412 if precondition else 409,
-            version=loaded.version,
-        )
+    check_expected(loaded, *_expected(body))
     try:
-        outcome = svc.dry_run(game_id, seat, parsed_moves(loaded, seat, body))
+        outcome = svc.dry_run(loaded, seat, parsed_moves(loaded, seat, body))
     except RuleViolation as exc:
         return {"valid": False, "problem": problem(exc)[1], "outcome": None}
     return {"valid": True, "problem": None, "outcome": outcome}

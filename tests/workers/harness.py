@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from rq import SimpleWorker
 
 from service.config import Config
@@ -28,6 +30,20 @@ def runtime(redis_url: str, smtp_url: str = "", data_dir: str = "/tmp/castillo-t
         DATA_DIR=data_dir,
     )
     return install(config)
+
+
+def worker_env(redis_url: str, smtp_url: str, **extra: str) -> dict[str, str]:
+    """Returns the environment of a `castillo worker` subprocess on the test Redis and SMTP server."""
+    return {
+        **os.environ,
+        **extra,
+        "REDIS_URL": redis_url,
+        "SMTP_URL": smtp_url,
+        "SECRET_KEY": SECRET,
+        "MAIL_DOMAIN": DOMAIN,
+        "PUBLIC_URL": PUBLIC,
+        "PYTHONPATH": os.getcwd(),
+    }
 
 
 def create(rt: Runtime, seats: int = 3, time_control: dict | None = None, emails: bool = True) -> str:

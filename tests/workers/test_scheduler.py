@@ -23,15 +23,7 @@ from workers.queue import job_id
 @contextmanager
 def worker_process(redis_url: str, smtp_url: str) -> Iterator[subprocess.Popen]:
     """Runs `castillo worker` (rq worker with scheduler + relay child) against the test Redis."""
-    env = {
-        **os.environ,
-        "REDIS_URL": redis_url,
-        "SMTP_URL": smtp_url,
-        "SECRET_KEY": harness.SECRET,
-        "MAIL_DOMAIN": harness.DOMAIN,
-        "PUBLIC_URL": harness.PUBLIC,
-        "PYTHONPATH": os.getcwd(),
-    }
+    env = harness.worker_env(redis_url, smtp_url)
     with tempfile.TemporaryFile(mode="w+") as output:
         proc = subprocess.Popen(
             [sys.executable, "-m", "workers.cli", "worker"],

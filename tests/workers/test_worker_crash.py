@@ -97,16 +97,7 @@ def stalling_smtp() -> Iterator[SmtpServer]:
 def workers(redis_url: str, smtp_url: str, logs: Path) -> Iterator:
     """Yields `start(*argv)`, which runs a worker process group (default `castillo worker`) and
     waits until it listens; every one is killed at the end and its log printed (shown on failure)."""
-    env = {
-        **os.environ,
-        **RECOVERY,
-        "REDIS_URL": redis_url,
-        "SMTP_URL": smtp_url,
-        "SECRET_KEY": harness.SECRET,
-        "MAIL_DOMAIN": harness.DOMAIN,
-        "PUBLIC_URL": harness.PUBLIC,
-        "PYTHONPATH": os.getcwd(),
-    }
+    env = harness.worker_env(redis_url, smtp_url, **RECOVERY)
     started: list[tuple[subprocess.Popen, Path]] = []
 
     def start(*argv: str) -> subprocess.Popen:
