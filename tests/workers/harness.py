@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 
 from rq import SimpleWorker
 
@@ -76,3 +78,13 @@ def pump(rt: Runtime, rounds: int = 3) -> int:
         if n == 0:
             break
     return total
+
+
+def wait_until(predicate: Callable[[], object], timeout: float) -> bool:
+    """Polls `predicate` every 50 ms until it is true (True) or `timeout` seconds pass (False)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False

@@ -62,12 +62,7 @@ DONE = (JobStatus.FINISHED, JobStatus.FAILED)
 
 
 def wait_until(predicate, timeout: float = 12.0) -> bool:
-    end = time.time() + timeout
-    while time.time() < end:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+    return harness.wait_until(predicate, timeout)
 
 
 def settled(rt, game_id: str, due: dict) -> bool:

@@ -139,12 +139,7 @@ def ready(redis_url: str, pid: int) -> bool:
 
 
 def wait_until(predicate, timeout: float = 20.0) -> bool:
-    end = time.time() + timeout
-    while time.time() < end:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+    return harness.wait_until(predicate, timeout)
 
 
 def test_an_email_whose_worker_was_killed_mid_send_is_sent_once_by_the_next(
