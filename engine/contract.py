@@ -13,6 +13,9 @@ Conventions shared by every game, relied on by the service, workers and clients:
   version at which it opened, `id` is stable while the decision is open, and `turn` names
   the turn it belongs to: an auto-pass keeps applying `default_move` while the same seat
   owes a prompt with the same `turn` (for a sealed decision, `turn` is the prompt id).
+* `decide_state(state, seat, move)` is `decide` that also returns the state after its
+  events, exactly what `evolve` folded over them gives (a decider folds as it emits; the
+  service keeps that fold instead of folding the events again).
 * A move may carry `"default": true` (from `default_move`); the events it causes say so.
 * `legal_moves(state, seat)` lists complete moves only (the shortest complete members of the
   large families). `legal_moves(state, seat, partial=m)` lists the one-step extensions of
@@ -49,6 +52,8 @@ class Game(Protocol):
     def evolve(self, state: Any, event: Json) -> Any: ...
 
     def decide(self, state: Any, seat: int, move: Json) -> list[Json]: ...
+
+    def decide_state(self, state: Any, seat: int, move: Json) -> tuple[list[Json], Any]: ...
 
     def pending(self, state: Any) -> dict[int, Json]: ...
 

@@ -90,13 +90,20 @@ def _seat_bot(table: Table, seat: int, bot: str | None, t: int) -> None:
         table.bots.pop(seat, None)
 
 
-def fold(game: Game, start: Folded | None, envelopes: Iterable[dict[str, Any]]) -> Folded:
-    """Returns the fold of `start` (not modified) followed by `envelopes` in version order."""
+def fold(
+    game: Game, start: Folded | None, envelopes: Iterable[dict[str, Any]], *, decided: Any = None
+) -> Folded:
+    """Returns the fold of `start` (not modified) followed by `envelopes` in version order.
+
+    `decided` is the engine state `game.decide_state` reached from `start` with exactly the
+    engine events of `envelopes`: it is taken as is instead of evolving them again.
+    """
     base = start or Folded()
     out = replace(base, times=list(base.times), table=base.table.copy())
     for env in envelopes:
         if env["kind"] == "engine":
-            out.state = game.evolve(out.state, env["event"])
+            if decided is None:
+                out.state = game.evolve(out.state, env["event"])
             out.engine_n += 1
             out.times.append(env["t"])
             if out.seed is None and "seed" in env["event"]:
@@ -106,4 +113,6 @@ def fold(game: Game, start: Folded | None, envelopes: Iterable[dict[str, Any]]) 
         else:
             apply_service(out.table, env)
         out.version, out.last_hash = env["v"], env["hash"]
+    if decided is not None:
+        out.state = decided
     return out

@@ -240,10 +240,10 @@ class GameService:
             if loaded.record is not None:
                 return _with_text(self.replayed(loaded.record, body_hash))
             check_expected(loaded, expected_version, precondition)
-            items, _ = self._decide_all(loaded, seat, moves)
+            items, decided = self._decide_all(loaded, seat, moves)
             if loaded.folded.table.absent.get(seat) is not None:
                 items.insert(0, Item("service", {"type": "seat_returned", "seat": seat}))
-            ready = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key)
+            ready = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key, decided)
             dues = deadlines.due(loaded.game, ready.after)
             answer, text = _with_text(self._move_answer(loaded, seat, ready.envs, ready.after, dues))
             outcome = self._write(loaded, ready, idem=(scope, record_text(body_hash, 201, text)), dues=dues)
@@ -260,29 +260,26 @@ class GameService:
     def dry_run(self, loaded: Loaded, seat: int, moves: list[Json]) -> Json:
         """Returns what `submit` would append for the caller on `loaded`, without appending."""
         check_running(loaded)
-        items, _ = self._decide_all(loaded, seat, moves)
-        ready = self._prepare(loaded, items, {"seat": seat}, None)
+        items, decided = self._decide_all(loaded, seat, moves)
+        ready = self._prepare(loaded, items, {"seat": seat}, None, decided)
         return self._move_answer(
             loaded, seat, ready.envs, ready.after, deadlines.due(loaded.game, ready.after)
         )
 
     def _decide_all(self, loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item], Any]:
-        """Returns the engine items of `moves` decided in order (state after all but the last)."""
+        """Returns the engine items of `moves` decided in order, and the engine state after them."""
         check_running(loaded)
         if not moves:
             raise validation("no move given")
         state, items = loaded.folded.state, []
         for index, move in enumerate(moves):
             try:
-                events = loaded.game.decide(state, seat, move)
+                events, state = loaded.game.decide_state(state, seat, move)
             except RuleViolation as exc:
                 if len(moves) > 1:
                     exc.message = f"move {index + 1} of {len(moves)}: {exc.message}"
                 raise
             items.extend(Item("engine", event, move) for event in events)
-            if index + 1 < len(moves):  # the next move is decided on the state after this one
-                for event in events:
-                    state = loaded.game.evolve(state, event)
         return items, state
 
     def _move_answer(
@@ -316,10 +313,15 @@ class GameService:
 
     # ----- appending
 
-    def _prepare(self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None) -> Prepared:
-        """Returns the sealed envelopes of `items`, their stored bytes and the fold after them."""
+    def _prepare(
+        self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None, decided: Any = None
+    ) -> Prepared:
+        """Returns the sealed envelopes of `items`, their stored bytes and the fold after them.
+
+        `decided` is the engine state after the engine items, when `decide_state` gave it.
+        """
         envs, encoded = self._envelopes(loaded, items, actor, key, self._ms())
-        return Prepared(envs, encoded, fold(loaded.game, loaded.folded, envs))
+        return Prepared(envs, encoded, fold(loaded.game, loaded.folded, envs, decided=decided))
 
     def _append(
         self,

@@ -7,6 +7,7 @@ random-walk `legal_moves` with `partial`, checking after every decision that
 * sampled listed moves and `default_move` are accepted by `decide`;
 * the game's own invariants hold (`Checks.invariants`), including across each step
   (`Checks.step`), and no view or redacted event leaks (`Checks.leaks`);
+* `decide_state` gives `decide`'s events and the state their fold gives;
 * replaying the log gives the live state.
 
 `CONFORMANCE_GAMES` (environment) multiplies the number of games for long runs.
@@ -124,9 +125,12 @@ def play(
         seat = rnd.choice(sorted(due))
         move = random_move(game, state, seat, rnd) if rnd.random() < 0.9 else game.default_move(state, seat)
         new = list(game.decide(state, seat, move))
+        new_too, decided = game.decide_state(state, seat, move)
         before = state
         for event in new:
             state = game.evolve(state, event)
+        if canon(new_too) != canon(new) or decided != state:
+            out.problems.append(f"step {out.decisions}: decide_state differs from decide and the fold")
         out.events.extend(new)
         out.decisions += 1
         out.problems += checks.invariants(state) + checks.step(before, state, new)

@@ -73,6 +73,7 @@ __all__ = [
     "MOVES",
     "PROMPTS",
     "decide",
+    "decide_state",
     "default_move",
     "evolve",
     "format_move",
@@ -107,6 +108,11 @@ def evolve(state: State | None, event: Json) -> State:
 def decide(state: State, seat: int, move: Json) -> list[Json]:
     """Returns the events caused by `move` of `seat`, or raises a RuleViolation."""
     return _guard(move, lambda: rules.decide(state, seat, move))
+
+
+def decide_state(state: State, seat: int, move: Json) -> tuple[list[Json], State]:
+    """Returns `decide`'s events and the state after them (what folding them would give)."""
+    return _guard(move, lambda: rules.decide_state(state, seat, move))
 
 
 def pending(state: State) -> dict[int, Json]:

@@ -46,6 +46,11 @@ def prompt_of(state: State, seat: int) -> Json | None:
 
 def decide(state: State, seat: int, move: Json) -> list[Json]:
     """Returns the events `move` by `seat` causes, or raises a RuleViolation (§2, §6, §7)."""
+    return decide_state(state, seat, move)[0]
+
+
+def decide_state(state: State, seat: int, move: Json) -> tuple[list[Json], State]:
+    """Returns `decide`'s events and the state after them (the fold the Emitter builds)."""
     kind = check_shape(move)
     if state.phase == "over":
         raise GameOver(f"move {move!r} refused: the game is over (R53)", rule="R53")
@@ -61,7 +66,7 @@ def decide(state: State, seat: int, move: Json) -> list[Json]:
     em = Emitter(state, default=bool(move.get("default")))
     _dispatch(em, seat, kind, move)
     advance(em)
-    return em.events
+    return em.events, em.state
 
 
 def _dispatch(em: Emitter, seat: int, kind: str, move: Json) -> None:

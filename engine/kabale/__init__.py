@@ -40,7 +40,7 @@ from typing import Any
 
 from engine.errors import IllegalOptions, UnsupportedOption
 from engine.kabale.cards import COLOURS, DECK, GOALS
-from engine.kabale.decide import decide, default_move, legal_moves, pending
+from engine.kabale.decide import decide, decide_state, default_move, legal_moves, pending
 from engine.kabale.flow import Builder, start_round
 from engine.kabale.moves import EVENTS, MOVES, PROMPTS
 from engine.kabale.notation import format_move, parse_move
@@ -133,6 +133,7 @@ __all__ = [
     "PROMPTS",
     "State",
     "decide",
+    "decide_state",
     "default_move",
     "evolve",
     "format_move",

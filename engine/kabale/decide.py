@@ -147,6 +147,11 @@ def _decision(state: State) -> Decision:
 
 def decide(state: State, seat: int, move: Any) -> list[Json]:
     """Returns the events `move` by `seat` causes; raises a RuleViolation if it is refused."""
+    return decide_state(state, seat, move)[0]
+
+
+def decide_state(state: State, seat: int, move: Any) -> tuple[list[Json], State]:
+    """Returns `decide`'s events and the state after them (the fold `decide` builds as it goes)."""
     move = _check_shape(move)
     _check_turn(state, seat, move)
     flag = {"default": True} if move.get("default") is True else {}
@@ -170,7 +175,7 @@ def decide(state: State, seat: int, move: Any) -> list[Json]:
             kind = state.decision.kind if state.decision else ""
             b.emit("declined", seat=seat, decision=kind, **flag)
             finish_turn(b)
-    return b.events
+    return b.events, b.state
 
 
 def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Json]:
