@@ -3,7 +3,7 @@
 Run on demand (not collected by pytest):
 
     python tests/bench/bench_service.py [--games 1000] [--game kabale|elgrande] [--clients 16] [--moves 24]
-                                        [--workers 2] [--threads 8]
+                                        [--workers 2] [--threads 8] [--bound]
 
 It creates the games through GameService, precomputes each game's next moves with the engine
 (decide is deterministic given the folded state, seed included), starts gunicorn (gthread) on
@@ -15,6 +15,10 @@ processes on the machine drifts into all alike. It prints throughput, p50/p90/p9
 move/ping ratio (goal >= 0.5, p99 <= 50 ms), what one Redis round trip alone costs against
 ping, the CPU share of the load generator, the server and Redis, the server's CPU per
 request, and the machine's load average.
+
+`--bound` serves tests/bench/bound_app.py instead: the same app with POST moves cut down to
+the work no design can skip (decide, seal, one append), to show how far the ratio could rise
+on this stack at all.
 
 `--in-app` instead measures the app's own CPU per POST move (no gunicorn, no HTTP): a Flask
 test-client loop over `--games` games, half El Grande (4 seats) and half Kabale, each first
@@ -204,6 +208,11 @@ def main() -> int:
     )
     p.add_argument("--in-app", action="store_true", help="Flask test-client CPU per move (no gunicorn)")
     p.add_argument("--profile", action="store_true", help="with --in-app: print cProfile tables")
+    p.add_argument(
+        "--bound",
+        action="store_true",
+        help="serve tests/bench/bound_app.py: moves doing only their irreducible work (an upper bound)",
+    )
     ns = p.parse_args()
     url = redis_url()
     if ns.in_app:
@@ -221,6 +230,9 @@ def main() -> int:
     from service.cli import gunicorn_command
 
     command = gunicorn_command("127.0.0.1", port, ns.workers, ns.threads)
+    if ns.bound:
+        command[-1] = "tests.bench.bound_app:app"
+        print("--bound: POST moves do only their irreducible work (tests/bench/bound_app.py)")
     server = subprocess.Popen(command, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)
     try:
         _wait(port)
