@@ -129,7 +129,7 @@ def advance_all(
         if paused(day):
             now = next_day
             continue
-        span = (next_day - now).total_seconds()
+        span = next_day.timestamp() - now.timestamp()  # real seconds: aware `-` in one zone ignores DST
         for i, left in enumerate(remaining):
             if out[i] is None:
                 if min(left, span) >= left:
@@ -149,9 +149,12 @@ def deadline(
     seconds = tc.seconds_for(kind)
     if seconds is None:
         return None
-    tz, paused = zone(tc.timezone), pause_rule(tc, vacations)
+    spans = tuple(vacations)
     early = [seconds - r for r in tc.reminders if 0 < r < seconds]
-    at, *points = advance_all(opened, [seconds, *early], tz, paused)
+    if not tc.weekend_pause and not spans:  # no day can pause the clock: it runs straight through
+        at, *points = [opened + s for s in (seconds, *early)]
+    else:
+        at, *points = advance_all(opened, [seconds, *early], zone(tc.timezone), pause_rule(tc, spans))
     return Deadline(at, tuple(sorted(set(points))))
 
 

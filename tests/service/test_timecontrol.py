@@ -101,3 +101,28 @@ def test_one_scan_for_many_amounts_equals_a_scan_each() -> None:
         amounts = [rnd.choice([0, 59, 86400, rnd.randint(1, 20 * 86400)]) for _ in range(rnd.randint(1, 4))]
         tz = ZoneInfo(tc.timezone)
         assert advance_all(start, amounts, tz, paused) == [advance(start, s, tz, paused) for s in amounts]
+
+
+def test_a_clock_that_never_pauses_is_plain_addition_as_the_day_scan_finds() -> None:
+    rnd = random.Random(11)
+    never = pause_rule(TimeControl())
+    for _ in range(300):
+        tz = rnd.choice(["UTC", "Europe/Budapest", "America/New_York"])
+        tc = TimeControl(per_move=rnd.randint(1, 20 * 86400), reminders=(3600, 86400), timezone=tz)
+        opened = rnd.uniform(1.6e9, 1.8e9)  # many cross a DST change, which running clocks ignore
+        d = deadline(tc, "turn", opened)
+        assert tc.per_move is not None and d is not None
+        early = [tc.per_move - r for r in tc.reminders if 0 < r < tc.per_move]
+        at, *points = advance_all(opened, [tc.per_move, *early], ZoneInfo(tz), never)
+        assert d.at == pytest.approx(at, abs=1e-5)
+        assert d.reminders == pytest.approx(tuple(sorted(set(points))), abs=1e-5)
+
+
+def test_a_running_day_with_a_dst_change_counts_its_real_length() -> None:
+    # Budapest leaves summer time on Sunday 2026-10-25, a 25-hour day; the seat's vacation
+    # later on makes the clock scan day by day, and that Sunday still runs 25 real hours.
+    tc = TimeControl(per_move=3 * 86400, reminders=(), timezone="Europe/Budapest")
+    opened = at(2026, 10, 24, 12, 0)
+    d = deadline(tc, "turn", opened, [(date(2026, 10, 28), date(2026, 10, 28))])
+    assert d is not None and d.at == pytest.approx(opened + 3 * 86400, abs=1e-5)
+    assert datetime.fromtimestamp(d.at, BUD).hour == 11  # Tuesday 11:00 in winter time
