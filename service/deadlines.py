@@ -8,9 +8,10 @@ which the append script replaces as a whole, so closed prompts disappear in the 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from engine.contract import Game
 from service.fold import Folded
@@ -84,5 +85,7 @@ def _fix(folded: Folded, tc: TimeControl, seat: int, prompt: dict[str, Any], ope
 def plan(dues: list[Due]) -> dict[str, tuple[float, str]]:
     """Returns the deadline hash/zset plan of the append script (only prompts with a clock)."""
     return {
-        d.field: (d.deadline, json.dumps(d.to_json(), sort_keys=True)) for d in dues if d.deadline is not None
+        d.field: (d.deadline, orjson.dumps(d.to_json(), option=orjson.OPT_SORT_KEYS).decode())
+        for d in dues
+        if d.deadline is not None
     }

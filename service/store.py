@@ -15,6 +15,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import redis
 
 from engine.audit import canonical
@@ -245,7 +246,7 @@ class Store:
         b = bucket_of(a.game_id)
         keys = [log_key(a.game_id), outbox_key(b), idem_key(a.game_id, a.idem_scope or "-"), zset_key(b)]
         keys += [deadlines_key(a.game_id), snapshot_key(a.game_id), meta_key(a.game_id)]
-        plan = "" if a.deadlines is None else json.dumps({"keep": _lua_map(a.deadlines)})
+        plan = b"" if a.deadlines is None else orjson.dumps({"keep": _lua_map(a.deadlines)})
         snap_field, snap_blob = a.snapshot or ("", b"")
         meta = ("!" + a.meta) if a.create else a.meta
         args: list[Any] = [a.expected, a.game_id, a.idem_record if a.idem_scope else "", a.idem_ttl]

@@ -8,6 +8,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from webargs.flaskparser import is_json_request
@@ -138,14 +139,22 @@ def direct(view: Any) -> Any:
     return call
 
 
-def json_body(schema: Any, plain: Callable[[Any], bool]) -> dict[str, Any]:
-    """Returns the request's JSON body as `schema` loads it; `plain(body)` vouches for it as is."""
+def json_body(schema: Any, plain: Callable[[Any], bool]) -> tuple[dict[str, Any], Any]:
+    """Returns the request's JSON body as `schema` loads it, and the JSON value as sent.
+
+    `plain(value)` vouches for a value as is (parsed once, by orjson); anything else, and any
+    text orjson refuses (NaN, integers beyond 64 bits), goes through the schema's parser.
+    """
+    sent = None
     if is_json_request(request):
-        body = request.get_json(silent=True)
-        if plain(body):
-            return body  # type: ignore[no-any-return]
+        try:
+            sent = orjson.loads(request.get_data(cache=True))
+        except orjson.JSONDecodeError:
+            sent = request.get_json(silent=True)
+        if plain(sent):
+            return sent, sent
     parsed: dict[str, Any] = Blueprint.ARGUMENTS_PARSER.parse(schema, location="json", error_status_code=400)
-    return parsed
+    return parsed, sent
 
 
 def json_response(body: Any, status: int, headers: dict[str, str]) -> Response:

@@ -103,10 +103,10 @@ def post_moves(game_id: str) -> Any:
     the moves are decided against the latest version. A retry with the same Idempotency-Key
     returns the first answer and appends nothing.
     """
-    body = json_body(MOVES_SCHEMA, plain_moves_body)
+    body, sent = json_body(MOVES_SCHEMA, plain_moves_body)
     svc = service()
     route = f"POST /games/{game_id}/moves"
-    scope, body_hash = idempotency(route, request_ident(), request.get_json(silent=True))
+    scope, body_hash = idempotency(route, request_ident(), sent)
     remembered = svc.recall(game_id)
     if remembered is not None:
         try:
