@@ -496,3 +496,22 @@ def test_views_keep_the_engines_key_order(client: FlaskClient) -> None:
     assert list(view["view"]) == list(expected)  # not sorted: the board's own order
     regions = next((k for k, v in expected.items() if isinstance(v, dict) and len(v) > 5), None)
     assert regions is not None and list(view["view"][regions]) == list(expected[regions])
+
+
+def test_move_bodies_orjson_refuses_are_read_by_the_stdlib_parser(client: FlaskClient) -> None:
+    # NaN and a 100-digit integer are valid to Python's json (orjson refuses them): each move
+    # is decided and refused as malformed, never a 500; a BOM-prefixed body is a 400 problem.
+    game = create(client)
+    gid = game["id"]
+    summary = client.get(f"/games/{gid}")
+    seat = summary.get_json()["prompts"][0]["seat"]
+    headers = {**bearer(game["seats"][seat]["token"]), "Content-Type": "application/json"}
+    for text in (
+        '{"move": {"type": "play", "card": NaN}}',
+        '{"move": {"type": "play", "card": 1%s}}' % ("0" * 99),
+    ):
+        answer = client.post(f"/games/{gid}/moves", data=text, headers={**headers, **key()})
+        assert answer.status_code == 400 and answer.get_json()["code"] == "malformed-move", answer.get_json()
+    bom = client.post(f"/games/{gid}/moves", data='\ufeff{"move": {}}'.encode(), headers={**headers, **key()})
+    assert bom.status_code == 400 and bom.content_type == "application/problem+json"
+    assert client.get(f"/games/{gid}").headers["ETag"] == summary.headers["ETag"]  # nothing appended
