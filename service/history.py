@@ -147,8 +147,18 @@ def _record_line(game: Game, env: Json, names: dict[int, str], last: Any) -> tup
     if key == last or (move is None and env["actor"] == "system"):
         return "", key
     who = _actor_text(env["actor"], names)
-    text = game.format_move(move) if move is not None else "(hidden move)"
+    text = game.format_move(move) if move is not None else f"(hidden move: {_event_text(env['event'])})"
     return f"{env['v']:>5}  {stamp}  {who}: {text}", key
+
+
+def _event_text(event: Json) -> str:
+    """Returns an event (as the viewer sees it) in words: its type, then its fields but the seat."""
+    fields = [
+        f"{k} {v if isinstance(v, str | int) else json.dumps(v)}"
+        for k, v in event.items()
+        if k not in ("type", "seat")
+    ]
+    return ", ".join([event["type"].replace("_", " "), *fields])
 
 
 def _actor_text(actor: Any, names: dict[int, str]) -> str:

@@ -515,3 +515,18 @@ def test_move_bodies_orjson_refuses_are_read_by_the_stdlib_parser(client: FlaskC
     bom = client.post(f"/games/{gid}/moves", data='\ufeff{"move": {}}'.encode(), headers={**headers, **key()})
     assert bom.status_code == 400 and bom.content_type == "application/problem+json"
     assert client.get(f"/games/{gid}").headers["ETag"] == summary.headers["ETag"]  # nothing appended
+
+
+def test_the_readable_record_says_what_others_may_see_of_a_hidden_move(client: FlaskClient) -> None:
+    game = create(client)  # Kabale: a card goes into a column face down (K7), then its owner draws
+    play_some(client, game, 4)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    own = client.get(f"/games/{gid}/record?format=text", headers=bearer(tokens[0])).data.decode()
+    other = client.get(f"/games/{gid}/record?format=text", headers=bearer(tokens[1])).data.decode()
+    mine = [line for line in own.splitlines() if "P0 (seat 0): " in line]
+    seen = [line for line in other.splitlines() if "P0 (seat 0): " in line]
+    assert len(mine) == len(seen) == 2
+    for line, shown in zip(mine, seen, strict=True):
+        column = line.split()[-1]  # "play <card> <column>" in the seat's own record
+        assert line.split(": ")[1].startswith("play ")
+        assert shown.split(": ", 1)[1] == f"(hidden move: card played, column {column})"
