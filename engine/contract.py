@@ -25,13 +25,15 @@ Conventions shared by every game, relied on by the service, workers and clients:
   None when it may see nothing of it.
 * Refusals are `engine.errors.RuleViolation` subclasses; nothing else escapes `decide`,
   `setup`, `legal_moves` or `parse_move` on bad input.
-* Optional: `text_summary(view) -> list[str]`: a plain-text board summary for emails, built
-  from a `view(state, seat)` dict alone (so it shows nothing that view hides). Callers check
-  `hasattr(game, "text_summary")`; it is not part of the `Game` protocol.
+* Optional: `text_summary(view, names=None) -> list[str]`: a plain-text board summary for
+  emails, built from a `view(state, seat)` dict alone (so it shows nothing that view hides)
+  and the players' public display names, one per seat (used when they tell seats apart).
+  Callers check `hasattr(game, "text_summary")`; it is not part of the `Game` protocol.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 Json = dict[str, Any]
@@ -70,3 +72,19 @@ class Game(Protocol):
     def format_move(self, move: Json) -> str: ...
 
     def parse_move(self, text: str, state: Any, seat: int) -> list[Json]: ...
+
+
+NAMES_KEY = "_names"  # where `with_names` puts the seat names in a summary's copy of a view
+
+
+def with_names(view: Json, names: Sequence[str] | None) -> Json:
+    """Returns `view` with the seats' display names for a summary, when they tell seats apart."""
+    if names is None or len(set(names)) != len(names) or not all(names):
+        return view
+    return {**view, NAMES_KEY: list(names)}
+
+
+def seat_name(view: Json, seat: int) -> str | None:
+    """Returns the display name `with_names` gave `seat`, or None."""
+    names = view.get(NAMES_KEY)
+    return names[seat] if isinstance(names, list) and 0 <= seat < len(names) else None

@@ -132,7 +132,7 @@ def summary_lines(seen: Seen, seat: int) -> tuple[str, ...]:
     seats = ", ".join(f"{i} {seen.name(i)}" + (" (you)" if i == seat else "") for i in range(len(seen.names)))
     summary = getattr(seen.game, "text_summary", None)
     if summary is not None:
-        return (f"Seats: {seats}.", *summary(view))
+        return (f"Seats: {seats}.", *summary(view, seen.names))
     lines = [f"Seats: {seats}."] + [
         f"{k}: {compact(view[k])}" for k in STATUS_KEYS if view.get(k) is not None
     ]

@@ -1,29 +1,34 @@
 """Renders a seat's view as a few plain-text lines (for emails and terminals).
 
-`text_summary(view)` reads only the `view(state, viewer)` dict, so it can show nothing the
-viewer may not see (§4). Seats are named by number ("seat 2"); the viewer's own seat is
-marked "(you)".
+`text_summary(view, names)` reads only the `view(state, viewer)` dict, so it can show nothing
+the viewer may not see (§4). Seats are named by their players' names when `names` (public,
+one per seat) tells them apart, else by number ("seat 2"); the viewer's own seat is marked
+"(you)".
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.contract import seat_name, with_names
 from engine.elgrande import data
 from engine.elgrande.moves import PROMPTS
 
 Json = dict[str, Any]
 
 
-def text_summary(view: Json) -> list[str]:
+def text_summary(view: Json, names: Sequence[str] | None = None) -> list[str]:
     """Returns the board summary of `view`: round, King, areas, pieces, scores, offer, hand, Vetos, what is due."""
+    view = with_names(view, names)
     lines = [_heading(view), *_areas(view), *_pieces(view), _offer(view)]
     lines += _hand(view) + _vetos(view) + _turn(view) + _decision(view) + _due(view) + _result(view)
     return [line for line in lines if line]
 
 
 def _seat(view: Json, p: int) -> str:
-    return f"seat {p} (you)" if view.get("viewer") == p else f"seat {p}"
+    name = seat_name(view, p) or f"seat {p}"
+    return f"{name} (you)" if view.get("viewer") == p else name
 
 
 def _per_seat(view: Json, values: list[Any]) -> str:

@@ -1,15 +1,18 @@
 """Renders a seat's view as a few plain-text lines (for emails and terminals).
 
-`text_summary(view)` reads only the `view(state, viewer)` dict, so it can show nothing the
-viewer may not see (KH1-KH11). Seats are named by colour and number ("blue (seat 1)"); the
-viewer's own seat is marked "(you)". Columns are numbered from 0, as in the move notation
+`text_summary(view, names)` reads only the `view(state, viewer)` dict, so it can show nothing
+the viewer may not see (KH1-KH11). Seats are named by their players' names and colours
+("Bob (blue)") when `names` (public, one per seat) tells them apart, else by colour and number
+("blue (seat 1)"); the viewer's own seat is marked "(you)". Columns are numbered from 0, as in the move notation
 ("play king 2"), and list their cards top to bottom.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.contract import seat_name, with_names
 from engine.kabale.cards import NAMES
 
 Json = dict[str, Any]
@@ -21,15 +24,17 @@ _DUE = {
 }
 
 
-def text_summary(view: Json) -> list[str]:
+def text_summary(view: Json, names: Sequence[str] | None = None) -> list[str]:
     """Returns the summary of `view`: round, what is due, columns, hand, won goals, scores, result."""
+    view = with_names(view, names)
     lines = [_heading(view), *_due(view), *_columns(view), *_hand(view), *_won(view), *_scores(view)]
     return lines + _result(view)
 
 
 def _seat(view: Json, seat: int) -> str:
     you = " (you)" if view.get("viewer") == seat else ""
-    return f"{view['colours'][seat]} (seat {seat}){you}"
+    name = seat_name(view, seat)
+    return f"{name} ({view['colours'][seat]}){you}" if name else f"{view['colours'][seat]} (seat {seat}){you}"
 
 
 def _name(card: str) -> str:

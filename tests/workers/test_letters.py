@@ -62,6 +62,8 @@ def test_turn_email_shows_the_board_summary_and_readable_changes(redis_url, r, s
     assert "Board (caballeros per seat" in text and "Scores:" in text  # engine.elgrande text_summary
     assert re.search(r"Seats: 0 Ana( \(you\))?, 1 Bo( \(you\))?, 2 Cy( \(you\))?\.", text)
     assert f"{seat} {name} (you)" in text
+    assert re.search(r"Courts: Ana( \(you\))? \d+, Bo( \(you\))? \d+, Cy( \(you\))? \d+\.", text)
+    assert f"{name} (you)" in text.split("Courts: ")[1].splitlines()[0]  # seats by name (text_summary)
     assert "Your decision: take one card of the offer (R18)." in text
     changes = text.split("Since your last move:")[1].split("\n\n")[0]
     assert re.search(r"v\d+ \w+: play 1[123]", changes) and "power_card_played" not in changes

@@ -93,3 +93,13 @@ def test_a_court_two_declaration_reads_as_counts() -> None:
     assert "  Declared: seat 0 plays d4_court_two.1: supplement aragon:2 (1 step(s))." in text_summary(
         game.view(s, 1)
     )
+
+
+def test_summary_names_the_seats_when_their_names_tell_them_apart() -> None:
+    s = position(start(4, "sum"), {"aragon": [1, 2, 0, 0], "castillo": [0, 0, 3, 0]}, king="granada")
+    lines = text_summary(game.view(s, 0), ["Ann", "Bob", "Cy", "Dee"])
+    assert "  Aragon 5/4/1: Ann (you): 1, Bob: 2" in lines
+    assert "  Castillo 5/3/1: Cy: 3" in lines
+    assert any(line.startswith("Courts: Ann (you) 7, Bob 7, Cy 7, Dee 7") for line in lines)
+    for names in (["Ann", "Ann", "Cy", "Dee"], ["Ann", "", "Cy", "Dee"], None):  # ambiguous or missing
+        assert "  Aragon 5/4/1: seat 0 (you): 1, seat 1: 2" in text_summary(game.view(s, 0), names)

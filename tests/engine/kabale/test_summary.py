@@ -85,3 +85,16 @@ def test_summary_of_any_view_never_raises():  # contract: a summary for every vi
     for viewer in (None, "all", 0, 1, 2, 99, -1, True):
         lines = GAME.text_summary(GAME.view(state, viewer))
         assert lines and all(isinstance(line, str) and line for line in lines)
+
+
+def test_summary_names_the_seats_by_name_and_colour_when_names_tell_them_apart():
+    lines = GAME.text_summary(GAME.view(_hooded(), 0), ["Ann", "Bob", "Cy"])
+    text = "\n".join(lines)
+    assert "Turn of Cy (yellow)." in text and "Due: Cy (yellow) to play a card." in text
+    assert (
+        "Column 0, music 5 (5 VP): Magic Hood (Ann (red) (you)), hooding Queen; face-down (Bob (blue))"
+        in lines
+    )
+    assert GAME.text_summary(GAME.view(_hooded(), 0), ["Ann", "Ann", "Cy"]) == GAME.text_summary(
+        GAME.view(_hooded(), 0)
+    )
