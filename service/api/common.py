@@ -30,6 +30,14 @@ IDEMPOTENCY = {
     "description": "required; a fresh random key (e.g. a UUID) per operation; a retry with the same key and body "
     "returns the first answer and changes nothing (kept 24 h, per credential and route)",
 }
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": 'the ETag of the copy the caller holds, e.g. "12": 304 (no body) while the game is still '
+    "at that version (cheap polling)",
+}
 IF_MATCH = {
     "name": "If-Match",
     "in": "header",
@@ -170,6 +178,30 @@ def text_response(text: str, status: int, headers: dict[str, str]) -> Response:
 def etag(version: int) -> dict[str, str]:
     """Returns the ETag header of a version."""
     return {"ETag": f'"{version}"'}
+
+
+def unchanged(version: int) -> Response | None:
+    """Returns 304 Not Modified when the request's If-None-Match names `version` (or is `*`).
+
+    Every answer about a game is a function of its log (the version) and the caller, so a
+    caller's copy tagged with the current version is still exact. Checked after the caller's
+    credential, so a bad one still gets its 401.
+    """
+    if request.if_none_match.contains_weak(str(version)):
+        return Response(status=304, headers=etag(version))
+    return None
+
+
+def conditional(blp: Blueprint) -> Callable[[Any], Any]:
+    """Documents a read that answers 304 to an If-None-Match naming the current version."""
+
+    def decorate(func: Any) -> Any:
+        func = blp.alt_response(
+            304, description="Not Modified: the game is still at the If-None-Match version"
+        )(func)
+        return blp.doc(parameters=[IF_NONE_MATCH])(func)
+
+    return decorate
 
 
 def problems(blp: Blueprint, *codes: str, if_match: bool = False) -> Callable[[Any], Any]:

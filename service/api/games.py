@@ -16,11 +16,13 @@ from service.api.common import (
     IDEMPOTENCY,
     anyone,
     caller,
+    conditional,
     etag,
     idempotency,
     need_seat,
     problems,
     service,
+    unchanged,
 )
 from service.auth import Principal, current_gen
 from service.errors import ServiceError
@@ -90,11 +92,13 @@ def summary(loaded: Loaded, who: Principal) -> dict[str, Any]:
 @blp.route("/<game_id>", methods=["GET"])
 @blp.response(200, schemas.Summary, headers=ETAG)
 @blp.doc(security=BEARER)
+@conditional(blp)
 @problems(blp, *GAME_CODES)
 def get_game(game_id: str) -> Any:
     """Returns the game's summary: status, seats, version, prompts due with their deadlines."""
     loaded = service().load(game_id)
-    return summary(loaded, caller(loaded)), 200, etag(loaded.version)
+    who = caller(loaded)
+    return unchanged(loaded.version) or (summary(loaded, who), 200, etag(loaded.version))
 
 
 @blp.route("/<game_id>/sessions", methods=["POST"])
@@ -119,12 +123,13 @@ def create_session(body: dict[str, Any], game_id: str) -> Any:
 @blp.route("/<game_id>/view", methods=["GET"])
 @blp.response(200, schemas.ViewOut, headers=ETAG)
 @blp.doc(security=BEARER)
+@conditional(blp)
 @problems(blp, *GAME_CODES)
 def get_view(game_id: str) -> Any:
     """Returns the caller's view: a seat's own, a spectator's, or everything once the game is over."""
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
-    return service().view(loaded, viewer), 200, etag(loaded.version)
+    return unchanged(loaded.version) or (service().view(loaded, viewer), 200, etag(loaded.version))
 
 
 @blp.route("/<game_id>/state", methods=["GET"])
@@ -142,11 +147,14 @@ def get_state(args: dict[str, Any], game_id: str) -> Any:
 @blp.route("/<game_id>/legal-moves", methods=["GET"])
 @blp.response(200, schemas.Legal, headers=ETAG)
 @blp.doc(security=BEARER)
+@conditional(blp)
 @problems(blp, *GAME_CODES, "forbidden")
 def get_legal_moves(game_id: str) -> Any:
     """Returns the caller's prompt and the complete legal moves (empty when nothing is owed)."""
     loaded = service().load(game_id)
     seat = need_seat(caller(loaded))
+    if (same := unchanged(loaded.version)) is not None:
+        return same
     answer = service().legal_moves(game_id, seat)
     return answer, 200, etag(answer["version"])
 

@@ -530,3 +530,22 @@ def test_the_readable_record_says_what_others_may_see_of_a_hidden_move(client: F
         column = line.split()[-1]  # "play <card> <column>" in the seat's own record
         assert line.split(": ")[1].startswith("play ")
         assert shown.split(": ", 1)[1] == f"(hidden move: card played, column {column})"
+
+
+def test_reads_answer_304_while_the_game_is_at_the_if_none_match_version(client: FlaskClient) -> None:
+    game = create(client)
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    seat = client.get(f"/games/{gid}").get_json()["prompts"][0]["seat"]
+    for path in (f"/games/{gid}", f"/games/{gid}/view", f"/games/{gid}/legal-moves"):
+        first = client.get(path, headers=bearer(tokens[seat]))
+        tag = first.headers["ETag"]
+        for held in (tag, f"W/{tag}", f'"0", {tag}', "*"):
+            again = client.get(path, headers={**bearer(tokens[seat]), "If-None-Match": held})
+            assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag, (path, held)
+        other = client.get(path, headers={**bearer(tokens[seat]), "If-None-Match": '"999"'})
+        assert other.status_code == 200 and other.get_json() == first.get_json()
+        bad = client.get(path, headers={**bearer("nope"), "If-None-Match": tag})
+        assert bad.status_code == 401  # the credential is checked first
+    play_some(client, game, 1)
+    moved = client.get(f"/games/{gid}", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != tag
