@@ -7,6 +7,7 @@ other re-checks against the new version. None of them reveals a hidden fact.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -88,26 +89,46 @@ def set_presence(
     service: GameService, game_id: str, seat: int, state: str, *, days: int = 0, by_admin: bool = False
 ) -> Json:
     """Records a seat as absent, back, or on vacation for `days` days from today (game's zone)."""
-    loaded = service.load(game_id)
-    _check_seat(loaded, seat)
     if state not in PRESENCE:
         raise validation(f"presence must be one of {', '.join(PRESENCE)}, got {state!r}")
     if state == "vacation" and by_admin:
         raise ServiceError("forbidden", "only the seat itself can take vacation days")
-    table = loaded.folded.table
-    match state:
-        case "absent":
-            events = (
-                []
-                if seat in table.absent
-                else [{"type": "seat_absent", "seat": seat, "reason": "admin" if by_admin else "self"}]
-            )
-        case "back":
-            events = [{"type": "seat_returned", "seat": seat}] if seat in table.absent else []
-        case _:
-            events = [_vacation(loaded, seat, days, service.clock())]
-    version = service.append_service(game_id, events) if events else loaded.version
-    return {"seat": seat, "state": state, "version": version}
+
+    def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
+        _check_seat(loaded, seat)
+        table = loaded.folded.table
+        match state:
+            case "absent":
+                reason = "admin" if by_admin else "self"
+                return (
+                    [] if seat in table.absent else [{"type": "seat_absent", "seat": seat, "reason": reason}]
+                ), None
+            case "back":
+                return ([{"type": "seat_returned", "seat": seat}] if seat in table.absent else []), None
+            case _:  # the allowance is checked against the vacations of the version appended to
+                return [_vacation(loaded, seat, days, service.clock())], None
+
+    return {"seat": seat, "state": state, "version": _change(service, game_id, change)}
+
+
+def _change(
+    service: GameService, game_id: str, change: Callable[[Loaded], tuple[list[Json], Json | None]]
+) -> int:
+    """Appends the service events (and metadata) `change` makes of the game as read, on that very
+    version; when another change lands first, reads the game again. Returns the version."""
+    from service.games import RETRIES
+
+    for _ in range(RETRIES):
+        loaded = service.load(game_id)
+        events, meta = change(loaded)
+        if not events:
+            return loaded.version
+        try:
+            return service.append_service(game_id, events, meta=meta, expected=loaded.version)
+        except ServiceError as exc:
+            if exc.code != "version-conflict":
+                raise
+    raise ServiceError("version-conflict", "the game kept changing; try again")
 
 
 def _vacation(loaded: Loaded, seat: int, days: int, now: float) -> Json:
@@ -141,16 +162,20 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
     `seat_token_reissued`), so the admin never holds a credential that would show the seat's
     hidden facts; only a seat without email has its new token and link returned, once.
     """
-    loaded = service.load(game_id)
-    _check_seat(loaded, seat)
-    token = new_token("seat")
-    meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
-    gen = int(meta["seats"][seat].get("gen", 0)) + 1  # older links and sessions stop working
-    meta["seats"][seat].update(token_hash=digest(token), gen=gen, not_before=int(service.clock()))
-    version = service.append_service(
-        game_id, [{"type": "seat_token_reissued", "seat": seat}], meta=meta, expected=loaded.version
-    )
-    if meta["seats"][seat].get("email"):
+    made: list[tuple[str, int, bool]] = []  # token, generation and email of the metadata appended
+
+    def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
+        _check_seat(loaded, seat)
+        token = new_token("seat")
+        meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
+        gen = int(meta["seats"][seat].get("gen", 0)) + 1  # older links and sessions stop working
+        meta["seats"][seat].update(token_hash=digest(token), gen=gen, not_before=int(service.clock()))
+        made.append((token, gen, bool(meta["seats"][seat].get("email"))))
+        return [{"type": "seat_token_reissued", "seat": seat}], meta
+
+    version = _change(service, game_id, change)
+    token, gen, emailed = made[-1]
+    if emailed:
         return {"seat": seat, "token": None, "link": None, "delivered": "email", "version": version}
     link = service.play_link(game_id, seat, gen)
     return {"seat": seat, "token": token, "link": link, "delivered": "answer", "version": version}

@@ -541,7 +541,10 @@ def test_reads_answer_304_while_the_game_is_at_the_if_none_match_version(client:
         tag = first.headers["ETag"]
         for held in (tag, f"W/{tag}", f'"0", {tag}', "*"):
             again = client.get(path, headers={**bearer(tokens[seat]), "If-None-Match": held})
-            assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag, (path, held)
+            assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag, (
+                path,
+                held,
+            )
         other = client.get(path, headers={**bearer(tokens[seat]), "If-None-Match": '"999"'})
         assert other.status_code == 200 and other.get_json() == first.get_json()
         bad = client.get(path, headers={**bearer("nope"), "If-None-Match": tag})
@@ -549,3 +552,47 @@ def test_reads_answer_304_while_the_game_is_at_the_if_none_match_version(client:
     play_some(client, game, 1)
     moved = client.get(f"/games/{gid}", headers={"If-None-Match": tag})
     assert moved.status_code == 200 and moved.headers["ETag"] != tag
+
+
+def test_reissuing_a_token_while_a_move_lands_reads_the_game_again(
+    client: FlaskClient, monkeypatch: Any
+) -> None:
+    game = create(client, emails=False)
+    gid, svc = game["id"], app_service(client)
+    real, raced = svc.append_service, []
+
+    def racing(game_id: str, events: list[Any], **options: Any) -> int:
+        if not raced:  # between the reissue's read and its write, the game moves on
+            raced.append(real(game_id, [{"type": "bot_seated", "seat": 1, "bot": None}]))
+        return int(real(game_id, events, **options))
+
+    monkeypatch.setattr(svc, "append_service", racing)
+    answer = client.post(f"/games/{gid}/seats/0/token", headers=bearer(game["admin_token"]))
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["version"] == raced[0] + 1
+    assert (
+        client.get(f"/games/{gid}/view", headers=bearer(answer.get_json()["token"])).get_json()["viewer"] == 0
+    )
+    old = client.get(f"/games/{gid}/view", headers=bearer(game["seats"][0]["token"]))
+    assert old.status_code == 401
+
+
+def test_a_vacation_racing_another_is_checked_against_both(client: FlaskClient, monkeypatch: Any) -> None:
+    game = create(client, time_control={"vacation_days": 14})
+    gid, svc = game["id"], app_service(client)
+    real, raced = svc.append_service, []
+    later = {"type": "seat_vacation", "seat": 0, "from": "2099-01-01", "until": "2099-01-10"}
+
+    def racing(game_id: str, events: list[Any], **options: Any) -> int:
+        if not raced:  # another request books 10 days between this one's read and its write
+            raced.append(real(game_id, [later]))
+        return int(real(game_id, events, **options))
+
+    monkeypatch.setattr(svc, "append_service", racing)
+    answer = client.post(
+        f"/games/{gid}/seats/0/presence",
+        json={"state": "vacation", "days": 10},
+        headers=bearer(game["seats"][0]["token"]),
+    )
+    assert answer.status_code == 422 and answer.get_json()["left"] == 4, answer.get_json()
+    assert client.get(f"/games/{gid}").get_json()["version"] == raced[0]  # nothing more appended
