@@ -183,33 +183,40 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
 
 def seat_bot(service: GameService, game_id: str, seat: int, bot: str | None) -> Json:
     """Lets the server play a seat with default moves (bot "default"), or hands it back (None)."""
-    loaded = service.load(game_id)
-    _check_seat(loaded, seat)
     if bot not in (None, "default"):
         raise validation(f"unknown bot {bot!r}; the server plays only the 'default' bot")
-    version = service.append_service(game_id, [{"type": "bot_seated", "seat": seat, "bot": bot}])
-    return {"seat": seat, "bot": bot, "version": version}
+
+    def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
+        _check_seat(loaded, seat)
+        return [{"type": "bot_seated", "seat": seat, "bot": bot}], None
+
+    return {"seat": seat, "bot": bot, "version": _change(service, game_id, change)}
 
 
 def change_time_control(service: GameService, game_id: str, data: Json) -> Json:
     """Replaces the time control; open prompts' clocks restart from now under it."""
-    loaded = service.load(game_id)
     try:
         tc = TimeControl.from_json(data)
     except BadTimeControl as exc:
         raise validation(str(exc)) from None
-    if loaded.status != "running":
-        raise ServiceError("game-over", f"game {game_id} is {loaded.status}")
-    version = service.append_service(
-        game_id, [{"type": "time_control_changed", "time_control": tc.to_json()}]
-    )
-    return {"time_control": tc.to_json(), "version": version}
+
+    def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
+        _check_running(loaded)
+        return [{"type": "time_control_changed", "time_control": tc.to_json()}], None
+
+    return {"time_control": tc.to_json(), "version": _change(service, game_id, change)}
 
 
 def abort(service: GameService, game_id: str, reason: str) -> Json:
     """Ends a running game without a result (then it is public, seed included)."""
-    loaded = service.load(game_id)
+
+    def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
+        _check_running(loaded)  # a game that ended meanwhile keeps its result
+        return [{"type": "game_aborted", "reason": reason[:200] or "aborted"}], None
+
+    return {"status": "aborted", "version": _change(service, game_id, change)}
+
+
+def _check_running(loaded: Loaded) -> None:
     if loaded.status != "running":
-        raise ServiceError("game-over", f"game {game_id} is {loaded.status}")
-    version = service.append_service(game_id, [{"type": "game_aborted", "reason": reason[:200] or "aborted"}])
-    return {"status": "aborted", "version": version}
+        raise ServiceError("game-over", f"game {loaded.game_id} is {loaded.status}")

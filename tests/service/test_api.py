@@ -596,3 +596,23 @@ def test_a_vacation_racing_another_is_checked_against_both(client: FlaskClient, 
     )
     assert answer.status_code == 422 and answer.get_json()["left"] == 4, answer.get_json()
     assert client.get(f"/games/{gid}").get_json()["version"] == raced[0]  # nothing more appended
+
+
+def test_an_abort_racing_the_end_of_the_game_leaves_the_end_alone(
+    client: FlaskClient, monkeypatch: Any
+) -> None:
+    game = create(client)
+    gid, svc = game["id"], app_service(client)
+    real, raced = svc.append_service, []
+
+    def racing(game_id: str, events: list[Any], **options: Any) -> int:
+        if not raced:  # the game ends (here: another abort) between this abort's read and its write
+            raced.append(real(game_id, [{"type": "game_aborted", "reason": "first"}]))
+        return int(real(game_id, events, **options))
+
+    monkeypatch.setattr(svc, "append_service", racing)
+    second = client.post(
+        f"/games/{gid}/abort", json={"reason": "second"}, headers=bearer(game["admin_token"])
+    )
+    assert second.status_code == 409 and second.get_json()["code"] == "game-over", second.get_json()
+    assert client.get(f"/games/{gid}").get_json()["version"] == raced[0]
