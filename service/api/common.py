@@ -176,8 +176,14 @@ def text_response(text: str, status: int, headers: dict[str, str]) -> Response:
 
 
 def etag(version: int) -> dict[str, str]:
-    """Returns the ETag header of a version."""
-    return {"ETag": f'"{version}"'}
+    """Returns the ETag header of a version, and keeps caches from storing the answer.
+
+    One version looks different to each caller, but the ETag is the version alone (what
+    If-Match names), so a stored copy must never be revalidated for someone else: Chromium
+    sends a stored copy's ETag in If-None-Match even when `Vary: Authorization` does not match,
+    and then shows the stored body on a 304. Clients keep their own copies for If-None-Match.
+    """
+    return {"ETag": f'"{version}"', "Vary": "Authorization", "Cache-Control": "private, no-store"}
 
 
 def unchanged(version: int) -> Response | None:
