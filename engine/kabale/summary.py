@@ -3,8 +3,8 @@
 `text_summary(view, names)` reads only the `view(state, viewer)` dict, so it can show nothing
 the viewer may not see (KH1-KH11). Seats are named by their players' names and colours
 ("Bob (blue)") when `names` (public, one per seat) tells them apart, else by colour and number
-("blue (seat 1)"); the viewer's own seat is marked "(you)". Columns are numbered from 0, as in the move notation
-("play king 2"), and list their cards top to bottom.
+("blue (seat 1)"); the viewer's own seat is marked "(you)". Columns are numbered from 0, as in
+the move notation ("play king 2"), and list their cards top to bottom.
 """
 
 from __future__ import annotations
