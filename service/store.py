@@ -90,34 +90,17 @@ def seal(envelope: dict[str, Any]) -> dict[str, Any]:
     return {**body, "hash": hashlib.sha256(canonical(body)).hexdigest()}
 
 
-def seal_encoded(envelope: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
-    """Returns `seal(envelope)` and its canonical JSON, encoding the big values only once.
-
-    Canonical JSON lists keys in order, so the sealed text is the hashed text with
-    `"hash":"…"` spliced in before the keys that sort after it (encoded on their own).
-    """
-    body = {k: v for k, v in envelope.items() if k != "hash"}
-    text = canonical(body)
-    digest = hashlib.sha256(text).hexdigest()
-    after = canonical({k: v for k, v in body.items() if k > "hash"})[1:]  # '…}' of the later keys
-    head = text[: len(text) - len(after)].rstrip(b",")
-    if not text.endswith(after) or head == b"{":
-        return seal(envelope), canonical(seal(envelope))
-    middle = b',"hash":"' + digest.encode() + (b'",' if after != b"}" else b'"')
-    return {**body, "hash": digest}, head + middle + after
-
-
 ENTRY_KEYS = frozenset(("actor", "cause", "event", "game", "kind", "prev", "t", "v"))
 SALTED_ENTRY_KEYS = ENTRY_KEYS | {"salt"}
 
 
 def seal_entry(envelope: dict[str, Any], cause: bytes) -> tuple[dict[str, Any], bytes]:
-    """Returns `seal_encoded(envelope)` for a log entry whose cause is encoded already.
+    """Returns `seal(envelope)` and its canonical JSON, for a log entry whose cause is encoded already.
 
     An entry has the keys of ENTRY_KEYS (+ `salt`), so its canonical text is written out in
     key order directly: only the event is run through the encoder, and `cause` (=
     `canonical(envelope["cause"])`) is shared by the events of one move. Any other shape
-    goes through `seal_encoded`.
+    is sealed and encoded as a whole.
     """
     e, keys = envelope, envelope.keys()
     if (
@@ -125,7 +108,8 @@ def seal_entry(envelope: dict[str, Any], cause: bytes) -> tuple[dict[str, Any], 
         or type(e["t"]) is not int
         or type(e["v"]) is not int
     ):
-        return seal_encoded(envelope)
+        sealed = seal(envelope)
+        return sealed, canonical(sealed)
     head = b",".join(
         (
             b'{"actor":' + _encoded(e["actor"]),

@@ -22,29 +22,33 @@ from service.store import canonical
 PROBLEM_TYPE = "application/problem+json"
 BEARER = [{"bearer": []}, {}]
 ETAG = {"ETag": {"description": 'the game version, quoted: "<version>"', "schema": {"type": "string"}}}
-IDEMPOTENCY = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": True,
-    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-    "description": "required; a fresh random key (e.g. a UUID) per operation; a retry with the same key and body "
+
+
+def header(name: str, description: str, *, required: bool = False, **schema: Any) -> dict[str, Any]:
+    """Returns the OpenAPI description of a string header parameter."""
+    return {
+        "name": name,
+        "in": "header",
+        "required": required,
+        "schema": {"type": "string", **schema},
+        "description": description,
+    }
+
+
+IDEMPOTENCY = header(
+    "Idempotency-Key",
+    "required; a fresh random key (e.g. a UUID) per operation; a retry with the same key and body "
     "returns the first answer and changes nothing (kept 24 h, per credential and route)",
-}
-IF_NONE_MATCH = {
-    "name": "If-None-Match",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string"},
-    "description": 'the ETag of the copy the caller holds, e.g. "12": 304 (no body) while the game is still '
+    required=True,
+    minLength=1,
+    maxLength=200,
+)
+IF_NONE_MATCH = header(
+    "If-None-Match",
+    'the ETag of the copy the caller holds, e.g. "12": 304 (no body) while the game is still '
     "at that version (cheap polling)",
-}
-IF_MATCH = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string"},
-    "description": 'the version the move is decided against, e.g. "12" (412 if stale)',
-}
+)
+IF_MATCH = header("If-Match", 'the version the move is decided against, e.g. "12" (412 if stale)')
 
 
 def service() -> GameService:
