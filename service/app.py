@@ -28,6 +28,7 @@ from service.api.schemas import Problem
 from service.config import Config
 from service.errors import PROBLEM_BASE, STATUS, TITLES, ServiceError, problem
 from service.games import GameService
+from service.store import use_prefix
 
 log = logging.getLogger("castillo.service")
 
@@ -85,6 +86,7 @@ def create_app(config: Config | None = None) -> Flask:
         API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}},
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keys in the engine's order (regions, seats)
+    use_prefix(cfg.KEY_PREFIX)
     client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})

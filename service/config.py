@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 
@@ -14,6 +14,8 @@ class Config:
     """Holds every setting; `from_env` fills it from environment variables of the same name.
 
     REDIS_URL empty means "embedded" (only `castillo serve` starts one; the app itself needs a URL).
+    KEY_PREFIX starts every Redis key and names rq's queue; it defaults to the environment's
+    KEY_PREFIX even for a Config built in code, so a test run's prefix reaches every process.
     """
 
     REDIS_URL: str = ""
@@ -31,6 +33,8 @@ class Config:
     IDEMPOTENCY_TTL_S: int = 86400
     SSE_KEEPALIVE_S: float = 15.0
     MAX_PAGE: int = 500
+    TRUSTED_PROXIES: str = ""  # service.peers: proxies whose X-Forwarded-For is believed
+    KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Config:

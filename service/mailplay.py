@@ -29,9 +29,9 @@ from typing import Any
 import redis
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from service.store import game_key, plain_key
+
 ADDRESS_RE = re.compile(r"\b(r-[a-z2-7]{26})@([A-Za-z0-9.-]+)", re.IGNORECASE)
-REPLY_KEY = "castillo:reply:{}"
-UNSUB_KEY = "castillo:{}:g:{}:unsub"
 _QUOTE_HEADS = (
     re.compile(r"^on\b.*\bwrote:?\s*$", re.IGNORECASE),
     re.compile(r"^am\b.*\bschrieb\b.*$", re.IGNORECASE),
@@ -43,6 +43,11 @@ _QUOTE_HEADS = (
 )
 # The end of an attribution line that the sender's client wrapped ("On …, Castillo <" / "x@y> wrote:").
 _WRAPPED_HEAD = re.compile(r"\bwrote:?\s*$", re.IGNORECASE)
+
+
+def reply_key(local: str) -> str:
+    """Returns the key of the reply address `local@…` (outside every bucket: a reply names its game)."""
+    return plain_key(f"reply:{local}")
 
 
 class MailPlayError(ValueError):
@@ -100,7 +105,7 @@ def mint_address(
     """Creates a reply address for (game, seat, prompt) valid for `ttl_s` seconds; returns it."""
     local = new_local_part()
     record = {"game": game_id, "seat": seat, "prompt": prompt_id, "exp": time.time() + ttl_s}
-    client.set(REPLY_KEY.format(local), json.dumps(record), ex=ttl_s)
+    client.set(reply_key(local), json.dumps(record), ex=ttl_s)
     return f"{local}@{domain}"
 
 
@@ -110,7 +115,7 @@ def resolve_address(client: redis.Redis, address: str, domain: str) -> ReplyTarg
     if not match or match.group(2).lower() != domain.lower():
         return None
     local = match.group(1).lower()
-    raw = client.get(REPLY_KEY.format(local))
+    raw = client.get(reply_key(local))
     if raw is None:
         return None
     record = json.loads(raw)
@@ -150,14 +155,14 @@ def read_unsubscribe_token(secret: str, token: str) -> tuple[str, int]:
     return str(game_id), int(seat)
 
 
-def unsubscribe(client: redis.Redis, tag: str, game_id: str, seat: int) -> None:
+def unsubscribe(client: redis.Redis, game_id: str, seat: int) -> None:
     """Stops this game's notification emails to `seat` (the seat stays in the game)."""
-    client.sadd(UNSUB_KEY.format(tag, game_id), seat)
+    client.sadd(game_key(game_id, f"g:{game_id}:unsub"), seat)
 
 
-def is_unsubscribed(client: redis.Redis, tag: str, game_id: str, seat: int) -> bool:
+def is_unsubscribed(client: redis.Redis, game_id: str, seat: int) -> bool:
     """Says whether `seat` asked for no more emails of this game."""
-    return bool(client.sismember(UNSUB_KEY.format(tag, game_id), seat))
+    return bool(client.sismember(game_key(game_id, f"g:{game_id}:unsub"), seat))
 
 
 # --- inbound parsing -------------------------------------------------------------------
@@ -288,7 +293,7 @@ def recorded(client: redis.Redis, target: ReplyTarget, message_id: str) -> Outco
 
 
 def _record_key(game_id: str, message_id: str) -> str:
-    return f"castillo:{_tag(game_id)}:inbound:{hashlib.sha256(message_id.encode()).hexdigest()[:40]}"
+    return game_key(game_id, f"inbound:{hashlib.sha256(message_id.encode()).hexdigest()[:40]}")
 
 
 def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
@@ -360,9 +365,3 @@ def _outcome_from(data: dict[str, Any], target: ReplyTarget) -> Outcome:
     return Outcome(
         data["status"], target, tuple(data["moves"]), data["error"], tuple(data["legal"]), data["version"]
     )
-
-
-def _tag(game_id: str) -> str:
-    from service.store import tag
-
-    return tag(game_id)

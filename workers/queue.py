@@ -16,7 +16,6 @@ from rq.exceptions import DuplicateJobError
 
 from workers.recovery import Recovery
 
-QUEUE_NAME = "castillo"
 _UNSAFE = re.compile(r"[^A-Za-z0-9]")
 
 
@@ -31,10 +30,10 @@ def connect(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
 
 
-def queue(connection: redis.Redis) -> Queue:
-    """Returns the one queue every Castillo job runs on (mail, deadlines, inbound replies); its
-    jobs time out after JOB_TIMEOUT_S (workers.recovery)."""
-    return Queue(QUEUE_NAME, connection=connection, default_timeout=Recovery.from_env().job_timeout_s)
+def queue(connection: redis.Redis, name: str) -> Queue:
+    """Returns the one queue every Castillo job runs on (mail, deadlines, inbound replies), named
+    after the key prefix (KEY_PREFIX); its jobs time out after JOB_TIMEOUT_S (workers.recovery)."""
+    return Queue(name, connection=connection, default_timeout=Recovery.from_env().job_timeout_s)
 
 
 def _escape(part: object) -> str:

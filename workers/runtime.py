@@ -15,6 +15,7 @@ from rq import Queue
 
 from service.config import Config
 from service.games import GameService
+from service.store import use_prefix
 from workers.queue import connect, queue
 from workers.transport import Transport
 
@@ -33,7 +34,7 @@ class Runtime:
     @cached_property
     def queue(self) -> Queue:
         """Returns rq's queue on QUEUE_REDIS_URL."""
-        return queue(connect(self.config.QUEUE_REDIS_URL or self.config.REDIS_URL))
+        return queue(connect(self.config.QUEUE_REDIS_URL or self.config.REDIS_URL), self.config.KEY_PREFIX)
 
     @cached_property
     def games(self) -> GameService:
@@ -52,6 +53,7 @@ _current: Runtime | None = None
 def install(config: Config) -> Runtime:
     """Makes a runtime of `config` the one jobs of this process use; returns it."""
     global _current
+    use_prefix(config.KEY_PREFIX)
     _current = Runtime(config)
     return _current
 

@@ -22,7 +22,6 @@ from rq import Queue
 from service import mailplay
 from service.api.common import problems, service
 from service.errors import ServiceError, validation
-from service.store import tag
 
 blp = Blueprint("mail", __name__, description="Email play: inbound replies and unsubscribing")
 MAX_RAW = 1_000_000
@@ -74,7 +73,7 @@ def _queue() -> Queue:
         from workers.queue import connect, queue
 
         cfg = service().config
-        current_app.extensions["castillo_rq"] = queue(connect(cfg.QUEUE_REDIS_URL or cfg.REDIS_URL))
+        current_app.extensions["castillo_rq"] = queue(connect(cfg.QUEUE_REDIS_URL or cfg.REDIS_URL), cfg.KEY_PREFIX)
     return current_app.extensions["castillo_rq"]
 
 
@@ -130,7 +129,7 @@ def _token_target(token: str) -> tuple[str, int]:
 def unsubscribe(token: str) -> Any:
     """Stops this game's emails to the link's seat (RFC 8058 one-click); the seat stays in the game."""
     game_id, seat = _token_target(token)
-    mailplay.unsubscribe(service().redis, tag(game_id), game_id, seat)
+    mailplay.unsubscribe(service().redis, game_id, seat)
     return {"game": game_id, "seat": seat, "unsubscribed": True}
 
 
@@ -149,7 +148,7 @@ def unsubscribe_page(token: str) -> Response:
     """Shows a confirm button; a GET never unsubscribes (mail scanners follow links)."""
     game_id, seat = _token_target(token)
     game = html.escape(game_id)
-    if mailplay.is_unsubscribed(service().redis, tag(game_id), game_id, seat):
+    if mailplay.is_unsubscribed(service().redis, game_id, seat):
         body = f"<p>You get no more emails about game {game}. You stay in the game.</p>"
     else:
         body = (

@@ -129,10 +129,9 @@ def start_server() -> tuple[str, str]:
 
     from service.app import create_app
     from service.config import Config
-    from tests.conftest import _claim, _server_url, _with_db
+    from tests.conftest import _server_url
 
-    url, _server = _server_url()
-    db_url = _with_db(url, _claim(url))
+    db_url, _server = _server_url()  # keys under this run's KEY_PREFIX (tests.conftest)
     config = Config(REDIS_URL=db_url, SECRET_KEY="bench", PUBLIC_URL="http://bench")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
@@ -172,6 +171,8 @@ def bench_http(games: int, only: str | None) -> None:
     """Plays `games` games of each game over HTTP and prints strength, decision times and CPU share."""
     import redis
 
+    from tests.conftest import remove_run_keys
+
     url, db_url = start_server()
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
@@ -186,7 +187,7 @@ def bench_http(games: int, only: str | None) -> None:
     print(
         f"CPU share of this process (client + server): {(time.process_time() - cpu0) / wall:.0%} of {wall:.1f}s"
     )
-    redis.Redis.from_url(db_url).flushdb()  # releases the claimed database too
+    remove_run_keys(redis.Redis.from_url(db_url))
 
 
 def main() -> None:

@@ -49,6 +49,8 @@ import redis
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.conftest import remove_run_keys  # sets this run's KEY_PREFIX
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -57,11 +59,11 @@ def free_port() -> int:
 
 
 def redis_url() -> str:
-    """Returns a claimed, flushed database (the same rules as the test suite)."""
-    from tests.conftest import _claim, _server_url, _with_db
+    """Returns the Redis the test suite would use; keys carry this run's KEY_PREFIX (tests.conftest)."""
+    from tests.conftest import _server_url
 
     url, _server = _server_url()
-    return _with_db(url, _claim(url))
+    return url
 
 
 SEATS = {"kabale": 2, "elgrande": 4}
@@ -219,7 +221,7 @@ def main() -> int:
         try:
             return in_app(url, min(ns.games, 200), ns.profile)
         finally:
-            redis.Redis.from_url(url).flushdb()
+            remove_run_keys(redis.Redis.from_url(url))
     t0 = time.perf_counter()
     games = prepare(url, ns.games, ns.moves, ns.game)
     print(
@@ -246,7 +248,7 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(timeout=15)
-        redis.Redis.from_url(url).flushdb()
+        remove_run_keys(redis.Redis.from_url(url))
     return 0
 
 

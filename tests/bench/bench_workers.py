@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import redis
 
-from tests.conftest import _claim, _server_url, _with_db
+from tests.conftest import _server_url, remove_run_keys
 from tests.workers import harness
 from tests.workers.smtp import SmtpServer
 from workers.compose import message_id
@@ -193,8 +193,7 @@ def main() -> None:
     ap.add_argument("--deadline-games", type=int, default=40)
     ap.add_argument("--window", type=float, default=15.0)
     ns = ap.parse_args()
-    base, _server = _server_url()
-    url = _with_db(base, _claim(base))  # a free database (1-15), as the test runs claim theirs
+    url, _server = _server_url()  # keys under this run's KEY_PREFIX (tests.conftest)
     smtp = SmtpServer()
     smtp.start()
     rt = harness.runtime(url, smtp.url)
@@ -211,7 +210,7 @@ def main() -> None:
     finally:
         stop_workers(procs)
         smtp.stop()
-        redis.Redis.from_url(url).flushdb()
+        remove_run_keys(redis.Redis.from_url(url))
     cpu, wall = time.process_time() - cpu0, time.time() - wall0
     print(
         f"load generator CPU: {cpu:.1f}s of {wall:.1f}s wall ({100 * cpu / wall:.0f}% of one core); "

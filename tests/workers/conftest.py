@@ -1,4 +1,4 @@
-"""Fixtures of the worker tests: a real SMTP server and Redis clients on the test database."""
+"""Fixtures of the worker tests: a real SMTP server and Redis clients on the run's Redis."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
+from tests.conftest import remove_run_keys
 from tests.workers.smtp import SmtpServer
 
 
@@ -21,9 +22,8 @@ def smtp() -> Iterator[SmtpServer]:
 
 @pytest.fixture
 def r(redis_url: str) -> Iterator[redis.Redis]:
-    """Yields a decoded Redis client on the test database, flushed before the test."""
+    """Yields a decoded Redis client on the run's Redis, with the run's keys removed before the test."""
+    remove_run_keys(redis.Redis.from_url(redis_url))
     client = redis.Redis.from_url(redis_url, decode_responses=True)
-    client.flushdb()
-    client.set("castillo:test-run-claim", "workers")
     yield client
     client.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from tests.conftest import PREFIX
 from tests.workers import harness
 
 
@@ -17,7 +18,7 @@ def test_smtp_down_then_up_delivers_everything_once(redis_url, r, smtp, monkeypa
     assert smtp.inbox.messages == []
     scheduled = rt.queue.scheduled_job_registry.get_job_ids()
     assert len([j for j in scheduled if j.startswith("mail-")]) == 5  # each invite waits for its retry
-    assert not list(r.scan_iter("castillo:*:mail:*"))  # markers released for the retries
+    assert not list(r.scan_iter(f"{PREFIX}:*:mail:*"))  # markers released for the retries
     smtp.start()
     time.sleep(1.2)
     harness.work(rt)  # the scheduler enqueues the due retries; the worker sends them

@@ -6,6 +6,8 @@ import re
 import time
 
 from service.links import read_link_token
+from service.store import outbox_key
+from tests.conftest import run_rq_keys
 from tests.workers import harness
 
 
@@ -41,12 +43,11 @@ def test_replaying_the_relay_sends_nothing_twice(redis_url, r, smtp):
     smtp.inbox.wait_for(3)
     # a crashed relay re-reads everything: the whole outbox is dispatched again
     for b in harness.BUCKET_RANGE:
-        rt.redis.xgroup_setid(f"castillo:{{b{b}}}:outbox", "relay", "0")
+        rt.redis.xgroup_setid(outbox_key(b), "relay", "0")
     assert harness.pump(rt) > 0
-    for key in r.scan_iter("rq:*"):  # even with rq's own job records gone
-        r.delete(key)
+    r.delete(*run_rq_keys(r))  # even with rq's own job records gone
     for b in harness.BUCKET_RANGE:
-        rt.redis.xgroup_setid(f"castillo:{{b{b}}}:outbox", "relay", "0")
+        rt.redis.xgroup_setid(outbox_key(b), "relay", "0")
     assert harness.pump(rt) > 0
     assert len(smtp.inbox.messages) == 3
     assert len({m["Message-ID"] for m in smtp.inbox.messages}) == 3
@@ -131,8 +132,8 @@ def test_forged_and_expired_reply_addresses_play_nothing(redis_url, r, smtp):
     mailplay.enqueue_inbound(rt.queue, reply(forged, move, "f1"))
     local = invite["Reply-To"].split("@")[0]
     r.set(
-        mailplay.REPLY_KEY.format(local),
-        r.get(mailplay.REPLY_KEY.format(local)).replace('"exp": ', '"exp": 1, "x": '),
+        mailplay.reply_key(local),
+        r.get(mailplay.reply_key(local)).replace('"exp": ', '"exp": 1, "x": '),
     )
     mailplay.enqueue_inbound(rt.queue, reply(invite["Reply-To"], move, "f2"))
     harness.work(rt)

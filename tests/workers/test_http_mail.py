@@ -9,6 +9,7 @@ import pytest
 from rq.job import Job
 
 from service.app import create_app
+from tests.conftest import PREFIX
 from tests.workers import harness
 from tests.workers.test_flow import legal_moves_in, reply
 from workers.recovery import Recovery
@@ -65,7 +66,7 @@ def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
         and b"<form method='post'" in page.data
         and b"fetch(location.pathname" in page.data
     )
-    assert rt.redis.keys("castillo:*:unsub") == []  # a GET never acts
+    assert rt.redis.keys(f"{PREFIX}:*:unsub") == []  # a GET never acts
     assert http.post(url.replace("/unsubscribe/", "/unsubscribe/x")).status_code == 404
     done = http.post(url, data="List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
     assert done.status_code == 200 and done.json == {"game": game_id, "seat": 1, "unsubscribed": True}

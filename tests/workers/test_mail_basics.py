@@ -7,6 +7,7 @@ import mailbox
 import pytest
 
 from service import mailplay
+from service.store import plain_key
 from workers.compose import Letter, Section, compose, message_id
 from workers.transport import Transport, deliver
 
@@ -43,8 +44,8 @@ def test_compose_has_both_parts_and_the_list_headers():
 def test_deliver_sends_once_per_marker(r, smtp):
     transport = Transport.from_settings(smtp.url, "/nonexistent")
     message = compose(LETTER, sender="castillo@castillo.test", domain="castillo.test")
-    assert deliver(r, transport, message, "castillo:mail:k1") is True
-    assert deliver(r, transport, message, "castillo:mail:k1") is False
+    assert deliver(r, transport, message, plain_key("mail:k1")) is True
+    assert deliver(r, transport, message, plain_key("mail:k1")) is False
     assert len(smtp.inbox.wait_for(1)) == 1
     assert smtp.inbox.messages[0]["Message-ID"] == message["Message-ID"]
 
@@ -54,10 +55,10 @@ def test_deliver_releases_the_marker_when_the_server_is_down(r, smtp):
     message = compose(LETTER, sender="castillo@castillo.test", domain="castillo.test")
     smtp.stop()
     with pytest.raises(OSError):
-        deliver(r, transport, message, "castillo:mail:k2")
-    assert r.get("castillo:mail:k2") is None
+        deliver(r, transport, message, plain_key("mail:k2"))
+    assert r.get(plain_key("mail:k2")) is None
     smtp.start()
-    assert deliver(r, transport, message, "castillo:mail:k2") is True
+    assert deliver(r, transport, message, plain_key("mail:k2")) is True
     assert len(smtp.inbox.wait_for(1)) == 1
 
 
@@ -65,7 +66,7 @@ def test_without_smtp_url_messages_land_in_the_maildir(r, tmp_path, caplog):
     transport = Transport.from_settings(None, str(tmp_path))
     message = compose(LETTER, sender="castillo@castillo.test", domain="castillo.test")
     with caplog.at_level("INFO", logger="castillo.mail"):
-        assert deliver(r, transport, message, "castillo:mail:k3")
+        assert deliver(r, transport, message, plain_key("mail:k3"))
     stored = list(mailbox.Maildir(str(tmp_path / "maildir")))
     assert len(stored) == 1 and stored[0]["Message-ID"] == message["Message-ID"]
     assert "https://castillo.test/play/g1#k=abc" in caplog.text
@@ -84,7 +85,7 @@ def test_reply_addresses_resolve_until_expiry_and_only_for_our_domain(r):
     assert mailplay.resolve_address(r, address.replace("castillo.test", "evil.test"), "castillo.test") is None
     forged = "r-" + "a" * 26 + "@castillo.test"
     assert mailplay.resolve_address(r, forged, "castillo.test") is None
-    r.set(mailplay.REPLY_KEY.format(address.split("@")[0]), '{"game":"g1","seat":2,"prompt":"p","exp":1}')
+    r.set(mailplay.reply_key(address.split("@")[0]), '{"game":"g1","seat":2,"prompt":"p","exp":1}')
     assert mailplay.resolve_address(r, address, "castillo.test") is None
 
 
@@ -152,10 +153,10 @@ def test_garbage_is_refused():
 def test_a_kept_open_connection_the_server_dropped_is_replaced(r, smtp):
     transport = Transport.from_settings(smtp.url, "/nonexistent")
     message = compose(LETTER, sender="castillo@castillo.test", domain="castillo.test")
-    assert deliver(r, transport, message, "castillo:mail:k4")
+    assert deliver(r, transport, message, plain_key("mail:k4"))
     smtp.stop()  # drops the open connection
     smtp.start()
-    assert deliver(r, transport, message, "castillo:mail:k5")
+    assert deliver(r, transport, message, plain_key("mail:k5"))
     assert len(smtp.inbox.wait_for(2)) == 2
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.store import outbox_key
 from tests.workers import harness
 from workers import jobs, relay
 from workers.deadlines import planned
@@ -11,7 +12,7 @@ def test_entries_a_crashed_relay_read_but_never_acknowledged_are_reclaimed(redis
     rt = harness.runtime(redis_url, smtp.url)
     relay.ensure_groups(rt.redis, harness.BUCKET_RANGE)
     harness.create(rt)
-    streams = {f"castillo:{{b{b}}}:outbox": ">" for b in harness.BUCKET_RANGE}
+    streams = {outbox_key(b): ">" for b in harness.BUCKET_RANGE}
     read = rt.redis.xreadgroup(relay.GROUP, "crashed-relay", streams, count=100)
     assert sum(len(entries) for _, entries in read) == 1  # one per append; read, then the process died
     assert relay.relay_once(rt.redis, rt.queue, "new-relay", harness.BUCKET_RANGE, block_ms=None) == 0
@@ -45,7 +46,7 @@ def test_one_job_per_game_covers_the_versions_of_its_outbox_entries(redis_url, r
         (b"2-0", {b"game": b"g1", b"first": b"10", b"v": b"12"}),
         (b"3-0", {b"game": b"g2", b"v": b"4"}),  # written before outbox entries named `first`
     ]
-    stream = "castillo:{b0}:outbox"
+    stream = outbox_key(0)
     relay.ensure_groups(rt.redis, [0])
     assert relay.dispatch(rt.redis, rt.queue, stream, entries) == 3
     calls = sorted(tuple(job.args) for job in rt.queue.get_jobs())

@@ -15,6 +15,7 @@ import redis
 from rq import Worker
 from rq.job import JobStatus
 
+from service.store import outbox_key
 from tests.workers import harness
 from tests.workers.test_deadlines import plans, sealed_game
 from workers.queue import job_id
@@ -54,7 +55,7 @@ def stop(proc: subprocess.Popen) -> None:
 def ready(redis_url: str) -> bool:
     """Says whether an rq worker listens on the queue and the relay's groups exist."""
     client = redis.Redis.from_url(redis_url)
-    groups = client.exists("castillo:{b63}:outbox") and client.xinfo_groups("castillo:{b63}:outbox")
+    groups = client.exists(outbox_key(63)) and client.xinfo_groups(outbox_key(63))
     return bool(Worker.all(connection=client)) and bool(groups)
 
 

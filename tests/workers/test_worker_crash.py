@@ -24,6 +24,7 @@ import pytest
 import redis
 from rq import Worker
 
+from service.store import outbox_key, plain_key
 from tests.workers import harness
 from tests.workers.smtp import Inbox, SmtpServer
 from tests.workers.test_deadlines import plans
@@ -35,7 +36,7 @@ RECOVERY = {
     "WORKER_MAINTENANCE_S": "1",
     "MAIL_RETRY_INTERVALS": "0,0,0",
 }
-STALLED = "castillo:test:stalled"
+STALLED = plain_key("test:stalled")
 
 # Runs `castillo worker` with GameService.auto_pass stalled before or after its append (argv[1]).
 STALL_AUTO_PASS = f"""
@@ -134,7 +135,7 @@ def kill(proc: subprocess.Popen) -> None:
 def ready(redis_url: str, pid: int) -> bool:
     """Says whether the rq worker of `pid` listens and the relay's groups exist."""
     client = redis.Redis.from_url(redis_url)
-    groups = client.exists("castillo:{b63}:outbox") and client.xinfo_groups("castillo:{b63}:outbox")
+    groups = client.exists(outbox_key(63)) and client.xinfo_groups(outbox_key(63))
     return any(w.pid == pid for w in Worker.all(connection=client)) and bool(groups)
 
 
