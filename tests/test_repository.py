@@ -11,7 +11,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("path", ["castillo-data/secret_key", "castillo-data/redis/appendonly.aof", "game.json"])
+@pytest.mark.parametrize(
+    "path", ["castillo-data/secret_key", "castillo-data/redis/appendonly.aof", "game.json"]
+)
 def test_local_data_and_secrets_are_ignored_by_git(path: str) -> None:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
