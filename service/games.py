@@ -9,7 +9,6 @@ the log's entry at the memo's version has exactly the memo's hash, so nothing ne
 from __future__ import annotations
 
 import json
-import pickle
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ import engine
 from engine import rng
 from engine.contract import Game, Json
 from engine.errors import GameOver, RuleViolation, UnknownGame
-from service import creating, deadlines, history, turns
+from service import creating, deadlines, history, snapshots, turns
 from service.auth import Principal
 from service.config import Config
 from service.errors import ServiceError, validation
@@ -174,7 +173,7 @@ class GameService:
         """Returns the game's Redis snapshot for this engine version (if any), the rows after it
         and the snapshot's own entry (its anchor; empty without a snapshot)."""
         blob = snaps.get(game.ENGINE_VERSION.encode())
-        snap: Folded | None = pickle.loads(blob) if blob is not None else None
+        snap = snapshots.unseal(self.config.SECRET_KEY, game_id, game.ENGINE_VERSION, blob)
         if snap is None or not snap.version:
             return snap, self.redis.xrange(log_key(game_id), "1-1", "+"), []
         pipe = self.redis.pipeline(transaction=False)
@@ -377,14 +376,16 @@ class GameService:
             raise ServiceError("version-conflict", "a game with this id exists already")
         return outcome
 
-    @staticmethod
-    def _snapshot(loaded: Loaded, after: Folded) -> tuple[str, bytes] | None:
+    def _snapshot(self, loaded: Loaded, after: Folded) -> tuple[str, bytes] | None:
         """Returns the snapshot to store with an append: every SNAPSHOT_EVERY versions and at the end."""
         crossed = after.version // SNAPSHOT_EVERY != loaded.version // SNAPSHOT_EVERY
         over = after.table.aborted or (
             after.state is not None and loaded.game.result(after.state) is not None
         )
-        return (loaded.game.ENGINE_VERSION, pickle.dumps(after)) if crossed or over else None
+        if not (crossed or over):
+            return None
+        version = loaded.game.ENGINE_VERSION
+        return version, snapshots.seal(self.config.SECRET_KEY, loaded.game_id, version, after)
 
     def _envelopes(
         self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None, t: int

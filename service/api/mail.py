@@ -73,7 +73,9 @@ def _queue() -> Queue:
         from workers.queue import connect, queue
 
         cfg = service().config
-        current_app.extensions["castillo_rq"] = queue(connect(cfg.QUEUE_REDIS_URL or cfg.REDIS_URL), cfg.KEY_PREFIX)
+        current_app.extensions["castillo_rq"] = queue(
+            connect(cfg.QUEUE_REDIS_URL or cfg.REDIS_URL), cfg.KEY_PREFIX
+        )
     return current_app.extensions["castillo_rq"]
 
 

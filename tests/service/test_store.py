@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import pickle
 import threading
 from typing import Any
 
@@ -11,7 +10,7 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import store
+from service import snapshots, store
 from service.audit import verify
 from service.fold import fold
 from service.games import SNAPSHOT_EVERY, GameService, Item
@@ -25,6 +24,14 @@ def _due(client: FlaskClient, game: dict[str, Any]) -> tuple[int, dict[str, Any]
     token = game["seats"][seat]["token"]
     move = client.get(f"/games/{game['id']}/legal-moves", headers=bearer(token)).get_json()["moves"][0]
     return seat, move, summary["version"]
+
+
+def _snapshot(svc: GameService, gid: str, engine_version: str) -> Any:
+    """Returns the game's stored snapshot, opened with the service's key (it must be there)."""
+    blob = svc.redis.hget(store.snapshot_key(gid), engine_version)
+    snap = snapshots.unseal(svc.config.SECRET_KEY, gid, engine_version, blob)
+    assert snap is not None
+    return snap
 
 
 def _play_one(client: FlaskClient, game: dict[str, Any]) -> int:
@@ -73,8 +80,7 @@ def test_snapshot_equals_full_replay(app: Flask, client: FlaskClient, rds: redis
     svc: GameService = app.extensions["castillo"]
     gid = game["id"]
     loaded = svc.load(gid)
-    blob = rds.hget(store.snapshot_key(gid), loaded.game.ENGINE_VERSION)
-    snap = pickle.loads(blob)
+    snap = _snapshot(svc, gid, loaded.game.ENGINE_VERSION)
     replay = fold(loaded.game, None, svc.store.read(gid))
     assert snap.version == replay.version == loaded.version
     assert snap.state == replay.state and snap.table == replay.table and snap.times == replay.times
@@ -91,7 +97,7 @@ def test_view_at_n_equals_the_fold_of_the_first_n_entries(app: Flask, client: Fl
     svc: GameService = app.extensions["castillo"]
     gid, token = game["id"], game["seats"][0]["token"]
     loaded = svc.load(gid)
-    snap = pickle.loads(svc.redis.hget(store.snapshot_key(gid), loaded.game.ENGINE_VERSION))
+    snap = _snapshot(svc, gid, loaded.game.ENGINE_VERSION)
     assert 0 < snap.version < loaded.version
     fresh = GameService(svc.redis, svc.config).load(gid)  # snapshot mid-game + the entries after it
     assert fresh.folded == fold(loaded.game, None, svc.store.read(gid))
@@ -207,8 +213,8 @@ def test_a_snapshot_off_the_log_is_ignored_on_a_cold_load(app: Flask, client: Fl
     gid = game["id"]
     loaded = svc.load(gid)
     field = loaded.game.ENGINE_VERSION
-    snap = pickle.loads(svc.redis.hget(store.snapshot_key(gid), field))
+    snap = _snapshot(svc, gid, field)
     snap.last_hash, snap.state = "f" * 64, None  # a snapshot that does not match the stored log
-    svc.redis.hset(store.snapshot_key(gid), field, pickle.dumps(snap))
+    svc.redis.hset(store.snapshot_key(gid), field, snapshots.seal(svc.config.SECRET_KEY, gid, field, snap))
     fresh = GameService(svc.redis, svc.config).load(gid)
     assert fresh.folded == fold(loaded.game, None, svc.store.read(gid)) == loaded.folded
