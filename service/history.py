@@ -170,4 +170,6 @@ def _actor_text(actor: Any, names: dict[int, str]) -> str:
 def _service_text(event: Json, names: dict[int, str]) -> str:
     seat = event.get("seat")
     who = f"{names.get(seat, '?')} (seat {seat}) " if isinstance(seat, int) else ""
+    if event["type"] == "seat_token_reissued" and event.get("to") == "admin":
+        return f"{who}seat token reissued, handed to the admin (who can see that seat's hidden facts)"
     return f"{who}{event['type'].replace('_', ' ')}"

@@ -160,7 +160,9 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
 
     A seat with an email address gets a fresh play link by email (the workers re-invite it on
     `seat_token_reissued`), so the admin never holds a credential that would show the seat's
-    hidden facts; only a seat without email has its new token and link returned, once.
+    hidden facts; only a seat without email has its new token and link returned, once, and the
+    public entry says so (`to: "admin"`), so every player knows the admin could see that seat
+    (design.md decision 12).
     """
     made: list[tuple[str, int, bool]] = []  # token, generation and email of the metadata appended
 
@@ -170,8 +172,9 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
         meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
         gen = int(meta["seats"][seat].get("gen", 0)) + 1  # older links and sessions stop working
         meta["seats"][seat].update(token_hash=digest(token), gen=gen, not_before=int(service.clock()))
-        made.append((token, gen, bool(meta["seats"][seat].get("email"))))
-        return [{"type": "seat_token_reissued", "seat": seat}], meta
+        emailed = bool(meta["seats"][seat].get("email"))
+        made.append((token, gen, emailed))
+        return [{"type": "seat_token_reissued", "seat": seat, "to": "email" if emailed else "admin"}], meta
 
     version = _change(service, game_id, change)
     token, gen, emailed = made[-1]

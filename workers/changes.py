@@ -30,6 +30,9 @@ SERVICE_TEXT: dict[str, str] = {
 }
 
 
+ADMIN_HOLDS_TOKEN = "{name} got a new play link, handed to the game's admin (who can see {name}'s hand)"
+
+
 def since_last_move(envelopes: Sequence[Json], seat: int) -> list[Json]:
     """Returns the entries after the last one the seat itself caused (all of them if none)."""
     last = max((env["v"] for env in envelopes if env.get("actor") == {"seat": seat}), default=0)
@@ -61,6 +64,8 @@ def _line(game: Game, entry: Json, seat: int, name: Callable[[int], str]) -> str
     event, actor = entry["event"], entry["actor"]
     if entry["kind"] != "engine":
         text = SERVICE_TEXT.get(event["type"])
+        if event["type"] == "seat_token_reissued" and event.get("to") == "admin":
+            text = ADMIN_HOLDS_TOKEN
         who = name(event["seat"]) if isinstance(event.get("seat"), int) else "?"
         return f"v{entry['v']} {text.format(name=who)}" if text else None
     move = (entry.get("cause") or {}).get("move")

@@ -623,3 +623,21 @@ def test_an_abort_racing_the_end_of_the_game_leaves_the_end_alone(
     )
     assert second.status_code == 409 and second.get_json()["code"] == "game-over", second.get_json()
     assert client.get(f"/games/{gid}").get_json()["version"] == raced[0]
+
+
+def test_a_token_handed_to_the_admin_is_a_public_entry_every_viewer_sees(client: FlaskClient) -> None:
+    # Trust finding 5 / design.md decision 12: the admin can read a seat whose token it was handed
+    plain = create(client, emails=False)
+    gid = plain["id"]
+    client.post(f"/games/{gid}/seats/1/token", headers=bearer(plain["admin_token"]))
+    viewers = [bearer(plain["seats"][0]["token"]), {}]  # another seat, a spectator
+    for headers in viewers:
+        entries = client.get(f"/games/{gid}/events", headers=headers).get_json()["entries"]
+        [entry] = [e for e in entries if e["event"]["type"] == "seat_token_reissued"]
+        assert entry["event"] == {"type": "seat_token_reissued", "seat": 1, "to": "admin"}
+        text = client.get(f"/games/{gid}/record?format=text", headers=headers).get_data(as_text=True)
+        assert "handed to the admin" in text
+    emailed = create(client)
+    client.post(f"/games/{emailed['id']}/seats/1/token", headers=bearer(emailed["admin_token"]))
+    entries = client.get(f"/games/{emailed['id']}/events").get_json()["entries"]
+    assert entries[-1]["event"] == {"type": "seat_token_reissued", "seat": 1, "to": "email"}
