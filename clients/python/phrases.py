@@ -78,7 +78,9 @@ SERVICE: dict[str, Phrase] = {
     "seat_vacation": _vacation,
     "bot_seated": _bot,
     "time_control_changed": lambda e, n: "the time control changed",
-    "seat_token_reissued": lambda e, n: f"{who(n, e.get('seat'))} got a new token"
-    + (", handed to the admin (who can see that seat's hidden facts)" if e.get("to") == "admin" else ""),
+    "seat_token_reissued": lambda e, n: (
+        f"{who(n, e.get('seat'))} got a new token"
+        + (", handed to the admin (who can see that seat's hidden facts)" if e.get("to") == "admin" else "")
+    ),
     "game_aborted": lambda e, n: "game aborted" + (f": {e['reason']}" if e.get("reason") else ""),
 }
