@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from clients.python import Client, ClientError, ProblemError
 from clients.python.describe import entry_text
+from clients.python.receipts import ReceiptBook, check_record, default_folder
 from clients.python.render import render, result_line
 from clients.python.term import Style, colour_wanted, table
 from clients.python.types import GameSummary
@@ -109,8 +110,8 @@ def parse(args: list[str]) -> argparse.Namespace:
 
 
 def client(ns: argparse.Namespace) -> Client:
-    """Returns a client for the command's server and token."""
-    return Client(ns.url, ns.token)
+    """Returns a client for the command's server and token, keeping receipts in the CLI's folder."""
+    return Client(ns.url, ns.token, receipts=ReceiptBook(default_folder()))
 
 
 def dump(out: Out, value: Any) -> int:
@@ -295,7 +296,7 @@ def cmd_verify(ns: argparse.Namespace, out: Out) -> int:
     if bool(ns.file) == bool(ns.game_id):
         raise ValueError("give a record FILE or --game GAME (one of the two)")
     if ns.game_id:
-        report = client(ns).verify(ns.game_id)
+        report = client(ns).verify(ns.game_id, _receipts(ns, ns.game_id))
         if ns.json:
             dump(out, report.raw)
         else:
@@ -307,12 +308,31 @@ def cmd_verify(ns: argparse.Namespace, out: Out) -> int:
     from clients.python.audit import verify_record
 
     audit = verify_record(Path(ns.file).read_text(encoding="utf-8"))
+    kept = _receipts(ns, audit.game_id) if audit.game_id else []
+    if kept:
+        audit.problems += check_record(audit.game_id, audit.entries, kept, _jwks(ns, audit.game_id))
     what = "hash chain, seed and full re-run" if audit.replayed else "hash chain"
+    what += f", {len(kept)} receipts" if kept else ""
     extra = f", {audit.withheld} entries withheld (not checked)" if audit.withheld else ""
     _verdict(
         out, audit.ok, f"{audit.game or 'record'}, {audit.versions} entries: {what}{extra}", audit.problems
     )
     return 0 if audit.ok else 1
+
+
+def _receipts(ns: argparse.Namespace, game_id: str) -> list[str]:
+    """Returns the receipts to check: --receipts FILE (one per line), else those the CLI kept."""
+    if ns.receipts:
+        return [line.strip() for line in Path(ns.receipts).read_text().splitlines() if line.strip()]
+    return ReceiptBook(default_folder()).of(game_id)
+
+
+def _jwks(ns: argparse.Namespace, game_id: str) -> dict[str, Any]:
+    """Returns the receipt keys: --keys FILE (a JWK set), else those saved with the game's
+    receipts, else the server's /.well-known/jwks.json."""
+    if ns.keys:
+        return dict(json.loads(Path(ns.keys).read_text()))
+    return ReceiptBook(default_folder()).keys_of(game_id) or Client(ns.url).keys()
 
 
 def _verdict(out: Out, ok: bool, what: str, problems: Sequence[str]) -> None:
@@ -372,6 +392,8 @@ COMMANDS: tuple[tuple[str, Any, str, tuple[Arg, ...]], ...] = (
     ("verify", cmd_verify, "audit a record file offline with the rules engine, or a game on the server", (
         (("file",), {"nargs": "?", "help": "a JSON Lines record exported by `castillo record`"}),
         (("--game",), {"dest": "game_id", "metavar": "GAME", "help": "ask the server to audit this game"}),
+        (("--receipts",), {"metavar": "FILE", "help": "receipts to check, one per line (default: kept ones)"}),
+        (("--keys",), {"metavar": "FILE", "help": "the receipt keys, a JWK set (default: the server's)"}),
     )),
     ("bots", cmd_bots, "play a game's bot seats until it ends", (
         (("--game",), {"dest": "game_id", "metavar": "GAME", "required": True}),

@@ -11,8 +11,10 @@ integrity. The service's `verify` and the clients' offline `verify` both call it
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import rng
@@ -117,3 +119,79 @@ def _timed_out_seats(envs: list[Json]) -> dict[int, int]:
         elif env["kind"] == "engine" and env["actor"] == "deadline" and current is not None:
             seats[env["v"]] = current
     return seats
+
+
+MAX_RECEIPT = 1024
+
+
+def open_receipt(receipt: str, verify: Callable[[str, bytes, bytes], bool]) -> Json | None:
+    """Returns the payload `{game, hash, v}` of a receipt (a compact JWS, alg EdDSA) when
+    `verify(kid, signing input, signature)` accepts its signature, else None.
+
+    Only the signature check needs a cryptography library; everything else here is stdlib, so
+    an auditor can bring any Ed25519 implementation.
+    """
+    try:
+        head, body, signature = receipt.split(".")
+        header = json.loads(_unb64url(head))
+        if len(receipt) > MAX_RECEIPT or header.get("alg") != "EdDSA":
+            return None
+        if not verify(str(header.get("kid", "")), f"{head}.{body}".encode(), _unb64url(signature)):
+            return None
+        payload = json.loads(_unb64url(body))
+    except (ValueError, TypeError, AttributeError):
+        return None
+    ok = isinstance(payload, dict) and {"game", "hash", "v"} <= payload.keys()
+    return payload if ok and type(payload["v"]) is int else None
+
+
+def receipt_reader(keys: Mapping[str, Any], invalid: type[Exception]) -> Callable[[str], Json | None]:
+    """Returns `open_receipt` bound to `keys` (kid -> a public key whose `verify(signature,
+    message)` raises `invalid` on a bad signature, as the `cryptography` package's do)."""
+
+    def verify(kid: str, message: bytes, signature: bytes) -> bool:
+        key = keys.get(kid)
+        if key is None:
+            return False
+        try:
+            key.verify(signature, message)
+        except invalid:
+            return False
+        return True
+
+    return lambda receipt: open_receipt(receipt, verify)
+
+
+def _unb64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def check_receipts(
+    game_id: str,
+    hashes: list[str | None],
+    receipts: list[str],
+    payload_of: Callable[[str], Json | None],
+) -> list[str]:
+    """Returns a problem for every receipt the log contradicts (design.md, "Receipts").
+
+    `hashes[v - 1]` is the log's hash at version v (None where the caller cannot see it);
+    `payload_of` returns a receipt's signed payload `{game, v, hash}`, or None when no trusted
+    key signed it. A receipt for a version past the log's end means a truncated log; one whose
+    hash differs, a rewritten or forked log.
+    """
+    problems: list[str] = []
+    for n, receipt in enumerate(receipts, start=1):
+        payload = payload_of(receipt)
+        if payload is None:
+            problems.append(f"receipt {n}: not signed by a published key")
+            continue
+        v, signed = payload["v"], payload["hash"]
+        if payload["game"] != game_id:
+            problems.append(f"receipt {n}: for game {payload['game']!r}, not {game_id!r}")
+        elif not 1 <= v <= len(hashes):
+            problems.append(f"receipt {n}: the server signed v{v}, but the log ends at v{len(hashes)}")
+        elif hashes[v - 1] is not None and hashes[v - 1] != signed:
+            problems.append(
+                f"receipt {n}: v{v} differs from the entry the server signed (rewritten or forked)"
+            )
+    return problems

@@ -7,8 +7,9 @@ aborted) game is `engine.audit.check_replay`, shared with the clients' offline v
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
-from engine.audit import ZERO_HASH, canonical, check_replay, entry_hash
+from engine.audit import ZERO_HASH, canonical, check_receipts, check_replay, entry_hash
 from engine.contract import Game, Json
 
 
@@ -44,4 +45,30 @@ def verify(game: Game, game_id: str, raw: list[tuple[str, bytes]], over: bool) -
         report["replay"] = None
     report["ok"] = not chain and (report["replay"] is None or report["replay"]["ok"])
     report["complete"] = over
+    report["receipts"] = None
     return report
+
+
+def with_receipts(
+    report: Json,
+    game_id: str,
+    raw: list[tuple[str, bytes]],
+    receipts: list[str],
+    payload_of: Callable[[str], Json | None],
+) -> Json:
+    """Returns `report` with the check of `receipts` against the stored hashes (engine.audit)."""
+    hashes = [_hash_of(blob) for _, blob in raw]
+    problems = check_receipts(game_id, hashes, receipts, payload_of)
+    return {
+        **report,
+        "receipts": {"ok": not problems, "problems": problems},
+        "ok": report["ok"] and not problems,
+    }
+
+
+def _hash_of(blob: bytes) -> str | None:
+    try:
+        value = json.loads(blob).get("hash")
+    except (ValueError, AttributeError):
+        return None
+    return value if isinstance(value, str) else None

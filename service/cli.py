@@ -99,6 +99,7 @@ def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[s
 def serve(argv: Sequence[str]) -> int:
     """Runs `castillo serve` (see the module docstring); returns when the HTTP server stops."""
     from service.embedded import EmbeddedRedis, secret_key
+    from service.receipts import write_key_file
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     ns = serve_parser().parse_args(list(argv))
@@ -109,6 +110,7 @@ def serve(argv: Sequence[str]) -> int:
     env.setdefault("PUBLIC_URL", f"http://{ns.host}:{ns.port}")
     redis_server = None
     if not env.get("REDIS_URL"):
+        env.setdefault("RECEIPT_KEY_FILE", str(write_key_file(data / "receipt_key.pem")))
         redis_server = EmbeddedRedis(data / "redis")
         env["REDIS_URL"] = redis_server.start()
         log.info("embedded Redis (AOF) at %s, data in %s", env["REDIS_URL"], redis_server.folder)

@@ -33,6 +33,8 @@ class Config:
     IDEMPOTENCY_TTL_S: int = 86400
     SSE_KEEPALIVE_S: float = 15.0
     MAX_PAGE: int = 500
+    RECEIPT_KEY_FILE: str = ""  # service.receipts: the Ed25519 signing key (PEM); never in Redis
+    RECEIPT_PUBLIC_KEYS: str = ""  # PEM files of retired receipt keys that stay published
     TRUSTED_PROXIES: str = ""  # service.peers: proxies whose X-Forwarded-For is believed
     KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 

@@ -21,7 +21,7 @@ import engine
 from engine import rng
 from engine.contract import Game, Json
 from engine.errors import GameOver, RuleViolation, UnknownGame
-from service import creating, deadlines, history, snapshots, turns
+from service import creating, deadlines, history, receipts, snapshots, turns
 from service.auth import Principal
 from service.config import Config
 from service.errors import ServiceError, validation
@@ -108,6 +108,20 @@ class GameService:
         self.config = config
         self.clock = clock
         self.memo = FoldMemo()
+        self.keys = receipts.load(config.RECEIPT_KEY_FILE, config.RECEIPT_PUBLIC_KEYS)
+
+    def receipt(self, game_id: str, version: int, entry_hash: str | None = None) -> str:
+        """Returns the signed receipt of the game's log at `version` (its entry's hash, unless
+        given, from what this process last wrote or read of the game, else from the log)."""
+        memory = self.memo.get(game_id) if entry_hash is None else None
+        if memory is not None and memory.folded.version == version:
+            entry_hash = memory.folded.last_hash
+        if entry_hash is None:
+            rows = self.redis.xrange(log_key(game_id), entry_id(version), entry_id(version))
+            if not rows:
+                raise ServiceError("version-conflict", f"game {game_id} has no version {version}")
+            entry_hash = json.loads(rows[0][1][FIELD_B])["hash"]
+        return self.keys.sign(game_id, version, str(entry_hash))
 
     # ----- loading
 
@@ -145,6 +159,13 @@ class GameService:
         anchor = sha1(last[0][1][FIELD_B]) if last and folded.version else None
         self.memo.put(game_id, game.ENGINE_VERSION, folded, anchor, meta_raw)
         return Loaded(game_id, meta, game, folded, prior if scope else None, meta_raw, anchor)
+
+    def game_of(self, game_id: str) -> Game:
+        """Returns the engine of a game (from its metadata alone); raises `unknown-game`."""
+        raw = self.redis.get(meta_key(game_id))
+        if raw is None:
+            raise ServiceError("unknown-game", f"there is no game {game_id!r}")
+        return engine.get_game(json.loads(raw)["game"])
 
     def recall(self, game_id: str) -> Loaded | None:
         """Returns the game as this process last read or wrote it, without reading Redis.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import tempfile
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +19,13 @@ from typing import Any
 import pytest
 
 PREFIX = os.environ["KEY_PREFIX"] = f"castillo-test-{secrets.token_hex(6)}"
+# the CLI keeps receipts in CASTILLO_RECEIPTS: this run's own folder, never the user's
+RECEIPTS = os.environ["CASTILLO_RECEIPTS"] = tempfile.mkdtemp(prefix="castillo-test-receipts-")
+
+
+def pytest_sessionfinish() -> None:
+    """Removes the run's receipt folder (only the folder this run made)."""
+    shutil.rmtree(RECEIPTS, ignore_errors=True)
 
 
 def _server_url() -> tuple[str, object | None]:

@@ -30,7 +30,26 @@ function headers(extra = {}) {
   return out;
 }
 
+const receiptsKey = `castillo:receipts:${gameId}`;
+const MAX_RECEIPTS = 2000;
+
+/** Returns the receipts this browser kept for the game (Castillo-Receipt headers), oldest first. */
+export function keptReceipts() {
+  try { return JSON.parse(localStorage.getItem(receiptsKey) || "[]"); } catch { return []; }
+}
+
+/** Keeps an answer's signed receipt in local storage (once each; the newest MAX_RECEIPTS). */
+function keepReceipt(res) {
+  const receipt = res.headers.get("Castillo-Receipt");
+  if (!receipt) return;
+  const kept = keptReceipts();
+  if (kept.includes(receipt)) return;
+  kept.push(receipt);
+  try { localStorage.setItem(receiptsKey, JSON.stringify(kept.slice(-MAX_RECEIPTS))); } catch { /* storage full or off */ }
+}
+
 async function answer(res) {
+  keepReceipt(res);
   const text = await res.text();
   let body = null;
   try { body = text ? JSON.parse(text) : null; } catch { body = { detail: text }; }

@@ -27,6 +27,8 @@ class Audit:
     """The outcome of an offline audit: what was checked and every problem found."""
 
     game: str = ""
+    game_id: str = ""
+    entries: list[Json] = field(default_factory=list, repr=False)
     versions: int = 0
     withheld: int = 0
     replayed: bool = False
@@ -60,7 +62,8 @@ def verify_record(text: str) -> Audit:
     except ValueError as error:
         audit.problems.append(str(error))
         return audit
-    audit.versions = len(entries)
+    audit.versions, audit.entries = len(entries), entries
+    audit.game_id = str(entries[0].get("game", ""))
     audit.problems += check_chain(entries, audit)
     created = next((e["event"] for e in entries if e.get("event", {}).get("type") == "game_created"), None)
     audit.game = str(created.get("game", "")) if created else ""

@@ -11,6 +11,8 @@ Writes carry `If-Match` with the last version this client saw of the game (from 
 or write), so a move decided on a stale picture is refused (`VersionConflict`) instead of
 applied; pass `if_match=None` to decide against the latest version, or an int to pin one.
 Every POST carries an `Idempotency-Key` (uuid4 per call, reused on connection retries).
+Every `Castillo-Receipt` the server sends is kept in `client.receipts` (a ReceiptBook, in a
+folder when given one), and `verify` checks the game's log against them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, cast
 import requests
 
 from clients.python import stream
+from clients.python.receipts import HEADER, ReceiptBook
 from clients.python.transport import Transport
 from clients.python.types import (
     Aborted,
@@ -62,6 +65,8 @@ OPERATIONS: dict[tuple[str, str], str] = {
     ("GET", "/games/{game_id}/stream"): "follow",
     ("GET", "/games/{game_id}/record"): "record",
     ("GET", "/games/{game_id}/verify"): "verify",
+    ("POST", "/games/{game_id}/verify"): "verify",
+    ("GET", "/.well-known/jwks.json"): "keys",
     ("POST", "/games/{game_id}/seats/{seat}/presence"): "set_presence",
     ("POST", "/games/{game_id}/seats/{seat}/token"): "reissue_token",
     ("POST", "/games/{game_id}/seats/{seat}/bot"): "seat_bot",
@@ -96,9 +101,11 @@ class Client:
         timeout: float = 30.0,
         retries: int = 3,
         session: requests.Session | None = None,
+        receipts: ReceiptBook | None = None,
     ) -> None:
         self.http = Transport(url, token, timeout=timeout, retries=retries, session=session)
         self.versions: dict[str, int] = {}
+        self.receipts = receipts if receipts is not None else ReceiptBook()
 
     @property
     def url(self) -> str:
@@ -107,7 +114,9 @@ class Client:
 
     def with_token(self, token: str | None) -> Client:
         """Returns a client of the same server (and connection pool) acting with `token`."""
-        other = Client(self.url, token, timeout=self.http.timeout, retries=self.http.retries)
+        other = Client(
+            self.url, token, timeout=self.http.timeout, retries=self.http.retries, receipts=self.receipts
+        )
         other.http.session = self.http.session
         return other
 
@@ -121,10 +130,12 @@ class Client:
         return body
 
     def _note(self, path: str, response: requests.Response, body: Any) -> None:
-        """Remembers the game's current version: its ETag, else a top-level `version` (not of …/state)."""
+        """Remembers the game's current version (its ETag, else a top-level `version`, not of
+        …/state) and keeps the answer's receipt."""
         parts = path.split("/")
         if len(parts) < 3 or parts[1] != "games":
             return
+        self.receipts.keep(parts[2], response.headers.get(HEADER, ""), self.keys)
         etag = response.headers.get("ETag", "").strip('W/"')
         if etag.isdigit():
             self.versions[parts[2]] = int(etag)
@@ -289,11 +300,21 @@ class Client:
     def record(self, game_id: str, fmt: str = "jsonl") -> str:
         """Returns the exported record: "jsonl" (one redacted entry per line) or "text"."""
         response = self.http.request("GET", f"/games/{game_id}/record", params={"format": fmt})
+        self.receipts.keep(game_id, response.headers.get(HEADER, ""), self.keys)
         return response.text
 
-    def verify(self, game_id: str) -> VerifyReport:
-        """Returns the server's audit: hash chain, and once finished the seed and a full re-run."""
-        return VerifyReport.from_json(self._json("GET", f"/games/{game_id}/verify"))
+    def verify(self, game_id: str, receipts: list[str] | None = None) -> VerifyReport:
+        """Returns the server's audit: hash chain, once finished the seed and a full re-run, and
+        the log checked against `receipts` (default: every receipt this client kept of the game)."""
+        given = self.receipts.of(game_id) if receipts is None else receipts
+        if not given:
+            return VerifyReport.from_json(self._json("GET", f"/games/{game_id}/verify"))
+        body = {"receipts": given}
+        return VerifyReport.from_json(self._json("POST", f"/games/{game_id}/verify", body=body))
+
+    def keys(self) -> Json:
+        """Returns the server's receipt keys: a JWK set (RFC 7517) of Ed25519 keys by `kid`."""
+        return cast(Json, self._json("GET", "/.well-known/jwks.json"))
 
     # ----- seats and administration
 

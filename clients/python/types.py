@@ -328,12 +328,14 @@ class VerifyReport:
     complete: bool
     chain: Check
     replay: Check | None
+    receipts: Check | None
     raw: Json = field(repr=False)
 
     @classmethod
     def from_json(cls, body: Json) -> VerifyReport:
-        """Returns the report read from a GET …/verify body."""
+        """Returns the report read from a …/verify body (`receipts`: only when some were given)."""
         replay = Check.from_json(body["replay"]) if body.get("replay") else None
+        receipts = Check.from_json(body["receipts"]) if body.get("receipts") else None
         return cls(
             body["game"],
             body["version"],
@@ -341,13 +343,15 @@ class VerifyReport:
             bool(body["complete"]),
             Check.from_json(body["chain"]),
             replay,
+            receipts,
             body,
         )
 
     @property
     def problems(self) -> tuple[str, ...]:
-        """Returns every problem found, chain first."""
-        return self.chain.problems + (self.replay.problems if self.replay else ())
+        """Returns every problem found: chain, replay, receipts."""
+        checks = (self.chain, self.replay, self.receipts)
+        return tuple(problem for check in checks if check is not None for problem in check.problems)
 
 
 class PresenceResult(TypedDict):

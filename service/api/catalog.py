@@ -61,6 +61,16 @@ def get_health() -> Any:
     return {"status": "ok", "redis": "ok"}
 
 
+@blp.route("/.well-known/jwks.json", methods=["GET"])
+@blp.response(200, schemas.KeySet)
+def get_keys() -> dict[str, Any]:
+    """Returns the public keys that sign receipts (RFC 7517 JWK set of Ed25519 keys, by `kid`).
+
+    The signing key comes first; retired keys stay listed so older receipts keep verifying.
+    """
+    return service().keys.jwks()
+
+
 @blp.route("/ping", methods=["GET"])
 @blp.response(200, schemas.Pong)
 def get_ping() -> dict[str, bool]:

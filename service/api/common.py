@@ -13,6 +13,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from webargs.flaskparser import is_json_request
 
+from service import receipts
 from service.api import schemas
 from service.auth import Principal, ident_of, operator, resolve
 from service.errors import STATUS, ServiceError, validation
@@ -21,7 +22,15 @@ from service.store import canonical
 
 PROBLEM_TYPE = "application/problem+json"
 BEARER = [{"bearer": []}, {}]
-ETAG = {"ETag": {"description": 'the game version, quoted: "<version>"', "schema": {"type": "string"}}}
+RECEIPT = receipts.HEADER
+ETAG = {
+    "ETag": {"description": 'the game version, quoted: "<version>"', "schema": {"type": "string"}},
+    RECEIPT: {
+        "description": "the server's signed receipt of the log at that version: a compact JWS (EdDSA) "
+        "of {game, hash, v}, verifiable with /.well-known/jwks.json; keep it to prove the history later",
+        "schema": {"type": "string"},
+    },
+}
 
 
 def header(name: str, description: str, *, required: bool = False, **schema: Any) -> dict[str, Any]:
@@ -190,15 +199,22 @@ def etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"', "Vary": "Authorization", "Cache-Control": "private, no-store"}
 
 
-def unchanged(version: int) -> Response | None:
-    """Returns 304 Not Modified when the request's If-None-Match names `version` (or is `*`).
+def versioned(game_id: str, version: int, loaded: Loaded | None = None) -> dict[str, str]:
+    """Returns the headers of an answer about `version`: its ETag and its signed receipt
+    (`Castillo-Receipt`, service.receipts); `loaded` saves reading the hash when at `version`."""
+    known = loaded.folded.last_hash if loaded is not None and loaded.version == version else None
+    return {**etag(version), RECEIPT: service().receipt(game_id, version, known)}
+
+
+def unchanged(loaded: Loaded) -> Response | None:
+    """Returns 304 Not Modified when the request's If-None-Match names the game's version (or is `*`).
 
     Every answer about a game is a function of its log (the version) and the caller, so a
     caller's copy tagged with the current version is still exact. Checked after the caller's
     credential, so a bad one still gets its 401.
     """
-    if request.if_none_match.contains_weak(str(version)):
-        return Response(status=304, headers=etag(version))
+    if request.if_none_match.contains_weak(str(loaded.version)):
+        return Response(status=304, headers=versioned(loaded.game_id, loaded.version, loaded))
     return None
 
 

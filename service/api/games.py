@@ -17,12 +17,12 @@ from service.api.common import (
     anyone,
     caller,
     conditional,
-    etag,
     idempotency,
     need_seat,
     problems,
     service,
     unchanged,
+    versioned,
 )
 from service.auth import Principal, current_gen
 from service.errors import ServiceError
@@ -98,7 +98,7 @@ def get_game(game_id: str) -> Any:
     """Returns the game's summary: status, seats, version, prompts due with their deadlines."""
     loaded = service().load(game_id)
     who = caller(loaded)
-    return unchanged(loaded.version) or (summary(loaded, who), 200, etag(loaded.version))
+    return unchanged(loaded) or (summary(loaded, who), 200, versioned(game_id, loaded.version, loaded))
 
 
 @blp.route("/<game_id>/sessions", methods=["POST"])
@@ -129,7 +129,11 @@ def get_view(game_id: str) -> Any:
     """Returns the caller's view: a seat's own, a spectator's, or everything once the game is over."""
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
-    return unchanged(loaded.version) or (service().view(loaded, viewer), 200, etag(loaded.version))
+    return unchanged(loaded) or (
+        service().view(loaded, viewer),
+        200,
+        versioned(game_id, loaded.version, loaded),
+    )
 
 
 @blp.route("/<game_id>/state", methods=["GET"])
@@ -141,7 +145,7 @@ def get_state(args: dict[str, Any], game_id: str) -> Any:
     """Returns the caller's view as of version `at` (the fold of the log's first `at` entries)."""
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
-    return service().view(loaded, viewer, args.get("at")), 200, etag(loaded.version)
+    return service().view(loaded, viewer, args.get("at")), 200, versioned(game_id, loaded.version, loaded)
 
 
 @blp.route("/<game_id>/legal-moves", methods=["GET"])
@@ -153,10 +157,10 @@ def get_legal_moves(game_id: str) -> Any:
     """Returns the caller's prompt and the complete legal moves (empty when nothing is owed)."""
     loaded = service().load(game_id)
     seat = need_seat(caller(loaded))
-    if (same := unchanged(loaded.version)) is not None:
+    if (same := unchanged(loaded)) is not None:
         return same
     answer = service().legal_moves(game_id, seat)
-    return answer, 200, etag(answer["version"])
+    return answer, 200, versioned(game_id, answer["version"], loaded)
 
 
 @blp.route("/<game_id>/legal-moves", methods=["POST"])
@@ -169,4 +173,4 @@ def post_legal_moves(body: dict[str, Any], game_id: str) -> Any:
     loaded = service().load(game_id)
     seat = need_seat(caller(loaded))
     answer = service().legal_moves(game_id, seat, body.get("partial"))
-    return answer, 200, etag(answer["version"])
+    return answer, 200, versioned(game_id, answer["version"], loaded)

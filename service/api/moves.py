@@ -11,13 +11,13 @@ from engine.errors import RuleViolation
 from service.api import schemas
 from service.api.common import (
     BEARER,
+    ETAG,
     GAME_CODES,
     IDEMPOTENCY,
     IF_MATCH,
     caller,
     direct,
     documented_body,
-    etag,
     idempotency,
     if_match,
     json_body,
@@ -27,6 +27,7 @@ from service.api.common import (
     request_ident,
     service,
     text_response,
+    versioned,
 )
 from service.errors import ServiceError, problem, validation
 from service.games import GameService, Loaded, Stale, check_expected, check_running
@@ -93,7 +94,7 @@ MOVES_FIELDS = frozenset(MOVES_SCHEMA.fields)
 @blp.route("/<game_id>/moves", methods=["POST"])
 @direct  # it returns a Response or raises: the documentation layers are skipped at run time
 @documented_body(blp, schemas.MovesIn(), error_status_code=400)
-@blp.response(201, schemas.MoveOut, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.response(201, schemas.MoveOut, headers=ETAG)
 @blp.doc(parameters=[IDEMPOTENCY, IF_MATCH], security=BEARER)
 @problems(blp, *MOVE_CODES, "idempotency-mismatch", if_match=True)
 def post_moves(game_id: str) -> Any:
@@ -121,7 +122,7 @@ def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, 
     seat = need_seat(caller(loaded))
     if loaded.record is not None:
         prior = svc.replayed(loaded.record, body_hash)
-        return json_response(prior, 201, etag(prior["version"]))
+        return json_response(prior, 201, versioned(loaded.game_id, prior["version"]))
     expected, precondition = _expected(body)
     moves = parsed_moves(loaded, seat, body)
     answer, text = svc.submit_text(
@@ -135,7 +136,7 @@ def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, 
         body_hash=body_hash,
         loaded=loaded,
     )
-    return text_response(text, 201, etag(answer["version"]))
+    return text_response(text, 201, versioned(loaded.game_id, answer["version"]))
 
 
 @blp.route("/<game_id>/moves/validate", methods=["POST"])

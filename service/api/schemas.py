@@ -290,6 +290,39 @@ class Verified(Schema):
     complete = fields.Boolean(required=True, metadata={"description": "seed and replay checked (game over)"})
     chain = fields.Nested(Checked, required=True)
     replay = fields.Nested(Checked, required=True, allow_none=True)
+    receipts = fields.Nested(
+        Checked,
+        allow_none=True,
+        metadata={"description": "the receipts given (POST): each must match the log (null when none given)"},
+    )
+
+
+class ReceiptsIn(Schema):
+    """Receipts to check the log against (as received in `Castillo-Receipt` headers)."""
+
+    receipts = fields.List(
+        fields.String(validate=validate.Length(1, 1024)),
+        required=True,
+        validate=validate.Length(max=10000),
+        metadata={"description": "compact JWS receipts of this game, any versions, any order"},
+    )
+
+
+class Jwk(Schema):
+    """One public key (RFC 8037: `kty` OKP, `crv` Ed25519, `x` the key, base64url)."""
+
+    kty = fields.String(required=True)
+    crv = fields.String(required=True)
+    x = fields.String(required=True)
+    kid = fields.String(required=True, metadata={"description": "the key's RFC 7638 thumbprint"})
+    use = fields.String(required=True)
+    alg = fields.String(required=True)
+
+
+class KeySet(Schema):
+    """The receipt keys (RFC 7517 JWK set), the signing key first."""
+
+    keys = fields.List(fields.Nested(Jwk), required=True)
 
 
 class PresenceIn(Schema):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service import receipts
 from tests.browser.conftest import DESKTOP, PHONE, Api, shot
 from tests.browser.test_elgrande_page import link_path, seat_due
 
@@ -37,6 +38,10 @@ def test_play_a_card_into_a_column_by_clicks(api: Api, base_url: str, page_facto
     version = api.get(f"/games/{game['id']}")["version"]
     page.locator("[data-testid=history-at]", has_text=f"/ {version}").wait_for()
     assert page.locator(".history li", has_text=f"played {NAMES.get(name, name.title())}").count() >= 1
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('castillo:receipts:{game['id']}'))")
+    keys = receipts.public_keys(api.get("/.well-known/jwks.json"))
+    signed = [receipts.check(r, keys) for r in kept]  # the page keeps every receipt it was given
+    assert len(kept) >= 2 and all(p is not None and p["game"] == game["id"] for p in signed)
     shot(page, "kabale-desktop")
     phone = page_factory(PHONE)
     phone.goto(base_url + link_path(game, (me + 1) % 3))
