@@ -1,8 +1,12 @@
 """Re-runs a finished game's log through its engine: the part of an audit every verifier shares.
 
-A log entry (design.md, "The log") is an envelope `{game, v, t, actor, kind, cause, event,
-prev, hash}` (+ `salt` when the event has a hidden field). Its `hash` is the SHA-256 of the
-canonical JSON of the envelope without `hash`. Once the game is over the seed is public, so
+A log entry (design.md, "The log") is an envelope. Format 1: `{game, v, t, actor, kind, cause,
+event, prev, hash}` (+ `salt` when the event has a hidden field); its `hash` is the SHA-256 of
+the canonical JSON of the envelope without `hash`. Format 2 (`game_created` says `format: 2`):
+`{game, v, t, actor, kind, group, event, hash}` with `cause` on the first entry of each move's
+`group` and `rules` on the first engine entry; `prev` and `salt = HMAC(seed, "salt:" + v)` are
+derived, not stored, and inside every hash, so no hash can be brute-forced before the seed is
+public (the end of the game). Once the game is over the seed is public, so
 `check_replay` checks it against the commitment, re-runs `setup` and every recorded move
 (`cause.move`, by the actor's seat, or by the timed-out seat for deadline moves) through
 `decide`, and demands byte-identical events and the right salts: it proves legality, not only
@@ -35,8 +39,47 @@ def canonical(value: Any) -> bytes:
 
 
 def entry_hash(envelope: Json) -> str:
-    """Returns the hash an envelope must carry: SHA-256 of its canonical JSON without `hash`."""
+    """Returns the hash a format-1 envelope must carry: SHA-256 of its canonical JSON without `hash`."""
     return hashlib.sha256(canonical({k: v for k, v in envelope.items() if k != "hash"})).hexdigest()
+
+
+def sealed_hash(stored: Json, prev: str, salt: str) -> str:
+    """Returns the hash a format-2 entry must carry: SHA-256 of the canonical JSON of the stored
+    entry without `hash`, with the derived `prev` (the hash before) and `salt` put back in."""
+    body = {k: v for k, v in stored.items() if k != "hash"} | {"prev": prev, "salt": salt}
+    return hashlib.sha256(canonical(body)).hexdigest()
+
+
+def log_format(envs: list[Json]) -> int:
+    """Returns the log's format: the `format` its `game_created` entry names (1 when none does)."""
+    first = envs[0].get("event", {}) if envs else {}
+    value = first.get("format", 1) if first.get("type") == "game_created" else 1
+    return value if isinstance(value, int) else 1
+
+
+def log_seed(envs: list[Json]) -> str | None:
+    """Returns the seed the log's first engine event reveals (None while hidden)."""
+    first = next((e for e in envs if e.get("kind") == "engine" and "event" in e), None)
+    seed = first["event"].get("seed") if first is not None else None
+    return seed if isinstance(seed, str) else None
+
+
+def chain_v2(envs: list[Json], seed: str | None) -> tuple[list[str], int]:
+    """Returns the problems of a format-2 chain and how many entries could not be checked.
+
+    Every hash covers `prev` and `salt = HMAC(seed, "salt:" + v)`, neither stored: without the
+    seed (a running game, seen by a player) no hash can be checked, which is the point.
+    """
+    problems, unchecked, prev = [], 0, ZERO_HASH
+    for index, env in enumerate(envs, start=1):
+        if env.get("v") != index:
+            problems.append(f"v{index}: the entry says v{env.get('v')}")
+        if seed is None or env.get("hidden") or env.get("redacted"):
+            unchecked += 1
+        elif sealed_hash(env, prev, rng.salt(seed, index)) != env.get("hash"):
+            problems.append(f"v{index}: hash does not match the entry, its salt and the hash before")
+        prev = str(env.get("hash", ""))
+    return problems, unchecked
 
 
 def check_replay(game: Game, envs: list[Json]) -> list[str]:
@@ -56,8 +99,33 @@ def _replay(game: Game, envs: list[Json]) -> list[str]:
     if not isinstance(seed, str) or rng.commitment(seed) != engine_envs[0]["event"].get("commitment"):
         return ["the revealed seed does not match the commitment"]
     opening = game.setup(len(created["seats"]), created["options"], seed)
-    problems = _compare(opening, engine_envs[: len(opening)], "setup") + _salts(game, engine_envs, seed)
+    problems = _compare(opening, engine_envs[: len(opening)], "setup")
+    if log_format(envs) == 1:
+        problems += _salts(game, engine_envs, seed)
+    else:
+        problems += _rules(game, engine_envs[0])
     return problems or _decisions(game, envs, opening)
+
+
+def _rules(game: Game, first: Json) -> list[str]:
+    """Returns a problem when the log was played under other rules than this engine's (format 2)."""
+    rules = first.get("rules") or {}
+    if rules.get("engine") != game.ENGINE_VERSION:
+        return [f"the log was played under rules {rules!r}; this verifier has {game.ENGINE_VERSION!r}"]
+    return []
+
+
+def causes(envs: list[Json]) -> dict[int, Json]:
+    """Returns each entry's cause by version: its own (format 1), or its group's first entry's
+    (format 2 stores a move's cause once, on the first entry of its `group`)."""
+    out: dict[int, Json] = {}
+    for env in envs:
+        cause = env.get("cause")
+        if cause is None and "group" in env:
+            cause = out.get(env["group"])
+        if cause is not None:
+            out[env["v"]] = cause
+    return out
 
 
 def _compare(expected: list[Json], envs: list[Json], what: str) -> list[str]:
@@ -87,12 +155,12 @@ def _decisions(game: Game, envs: list[Json], opening: list[Json]) -> list[str]:
     for event in opening:
         state = game.evolve(state, event)
     rest = [e for e in envs if e["kind"] == "engine"][len(opening) :]
-    timed_out = _timed_out_seats(envs)
+    timed_out, cause_of = _timed_out_seats(envs), causes(envs)
     i = 0
     while i < len(rest):
         env = rest[i]
         seat = env["actor"]["seat"] if isinstance(env["actor"], dict) else timed_out.get(env["v"])
-        move = env["cause"]["move"]
+        move = cause_of.get(env["v"], {}).get("move")
         if seat is None or move is None:
             return [f"v{env['v']}: an engine event without a seat and a move"]
         try:
@@ -101,7 +169,7 @@ def _decisions(game: Game, envs: list[Json], opening: list[Json]) -> list[str]:
             return [f"v{env['v']}: the recorded move is refused by the rules: {exc.message}"]
         group = rest[i : i + len(events)]
         problems = _compare(events, group, f"the move of seat {seat}")
-        if problems or any(canonical(e["cause"]) != canonical(env["cause"]) for e in group):
+        if problems or any(canonical(cause_of.get(e["v"])) != canonical(cause_of[env["v"]]) for e in group):
             return problems or [f"v{env['v']}: events of one move carry different causes"]
         for event in events:
             state = game.evolve(state, event)

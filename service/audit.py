@@ -9,12 +9,25 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from engine.audit import ZERO_HASH, canonical, check_receipts, check_replay, entry_hash
+from engine.audit import (
+    ZERO_HASH,
+    canonical,
+    chain_v2,
+    check_receipts,
+    check_replay,
+    entry_hash,
+    log_format,
+    log_seed,
+)
 from engine.contract import Game, Json
 
 
 def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
-    """Returns the problems of the stored entries' ids, versions, links and hashes."""
+    """Returns the problems of the stored entries' ids, versions, links and hashes (the service
+    holds the log's seed, so it checks format-2 hashes, salts included, while a game runs)."""
+    envs = _parsed(raw)
+    if log_format([e for e in envs if e is not None][:1]) == 2:
+        return _check_v2(game_id, raw, envs)
     problems, prev = [], ZERO_HASH
     for index, (entry_id, blob) in enumerate(raw, start=1):
         try:
@@ -32,6 +45,34 @@ def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
             problems.append(f"v{index}: hash does not match the entry")
         prev = env.get("hash", "")
     return problems
+
+
+def _parsed(raw: list[tuple[str, bytes]]) -> list[Json | None]:
+    """Returns each stored entry parsed (None where it is no JSON object)."""
+    out: list[Json | None] = []
+    for _, blob in raw:
+        try:
+            value = json.loads(blob)
+        except ValueError:
+            value = None
+        out.append(value if isinstance(value, dict) else None)
+    return out
+
+
+def _check_v2(game_id: str, raw: list[tuple[str, bytes]], envs: list[Json | None]) -> list[str]:
+    """Returns the problems of a format-2 log: ids, canonical bytes, then the salted chain."""
+    problems = []
+    for index, ((entry_id, blob), env) in enumerate(zip(raw, envs, strict=True), start=1):
+        if env is None:
+            problems.append(f"v{index}: not JSON")
+        elif entry_id != f"{index}-1" or env.get("game") != game_id:
+            problems.append(f"v{index}: entry id {entry_id} or game field do not match")
+        elif canonical(env) != blob:
+            problems.append(f"v{index}: stored bytes are not canonical JSON")
+    if problems:
+        return problems
+    chain, _ = chain_v2([e for e in envs if e is not None], log_seed([e for e in envs if e is not None]))
+    return chain
 
 
 def verify(game: Game, game_id: str, raw: list[tuple[str, bytes]], over: bool) -> Json:

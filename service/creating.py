@@ -20,6 +20,8 @@ from service.errors import validation
 from service.fold import Folded
 from service.timecontrol import BadTimeControl, TimeControl
 
+LOG_FORMAT = 2  # new games' log format (engine.audit; design.md decision 1); verify knows 1 and 2
+
 if TYPE_CHECKING:
     from service.games import GameService
 
@@ -45,6 +47,7 @@ def create(
     meta = meta_of(game_id, spec["game"], options, seats, tokens, admin, service._ms())
     created = {
         "type": "game_created",
+        "format": LOG_FORMAT,
         "game": spec["game"],
         "options": options,
         "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],

@@ -29,6 +29,7 @@ class Table:
     timeouts: dict[int, int] = field(default_factory=dict)
     aborted: str | None = None
     created_ms: int = 0
+    log_format: int = 1  # the format its game_created names (engine.audit.log_format)
 
     def copy(self) -> Table:
         """Returns a copy whose dicts and lists can change without touching this table."""
@@ -65,6 +66,7 @@ def apply_service(table: Table, envelope: dict[str, Any]) -> None:
     match event["type"]:
         case "game_created":
             table.seats, table.created_ms = len(event["seats"]), t
+            table.log_format = event.get("format", 1)
             table.time_control, table.tc_changed_ms = event["time_control"], t
         case "time_control_changed":
             table.time_control, table.tc_changed_ms = event["time_control"], t

@@ -38,6 +38,7 @@ from service.store import (
     log_key,
     meta_key,
     seal_entry,
+    seal_v2,
     snapshot_key,
 )
 
@@ -412,6 +413,8 @@ class GameService:
         self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None, t: int
     ) -> tuple[list[Json], list[bytes]]:
         """Returns the sealed envelopes of `items` chained after the loaded version, and their bytes."""
+        if _log_format(loaded, items) == 2:
+            return self._envelopes_v2(loaded, items, actor, key, t)
         prev, seed, out, encoded = loaded.folded.last_hash, loaded.folded.seed, [], []
         causes: dict[int, bytes] = {}  # the events of one move share its cause (by identity)
         for offset, item in enumerate(items, start=1):
@@ -432,6 +435,40 @@ class GameService:
             if id(item.move) not in causes:
                 causes[id(item.move)] = canonical(env["cause"])
             sealed, raw = seal_entry(env, causes[id(item.move)])
+            out.append(sealed)
+            encoded.append(raw)
+            prev = sealed["hash"]
+        return out, encoded
+
+    def _envelopes_v2(
+        self, loaded: Loaded, items: list[Item], actor: Json | str, key: str | None, t: int
+    ) -> tuple[list[Json], list[bytes]]:
+        """Returns format-2 entries (engine.audit): every hash covers the derived `prev` and the
+        secret `salt` of its version; a move's entries share `group` (the version of the first)
+        and only the first carries the move's `cause`; the first engine entry names its `rules`."""
+        seed = loaded.folded.seed or _seed_of(items)
+        if seed is None:
+            raise RuntimeError("a format-2 entry needs the game's seed for its salt")
+        prev, out, encoded = loaded.folded.last_hash, [], []
+        group, first_engine = 0, loaded.folded.engine_n == 0
+        for offset, item in enumerate(items, start=1):
+            v = loaded.version + offset
+            before = items[offset - 2] if offset > 1 else None
+            if (
+                before is None
+                or item.kind != "engine"
+                or before.kind != "engine"
+                or item.move is not before.move
+            ):
+                group = v
+            env: Json = {"game": loaded.game_id, "v": v, "t": t, "kind": item.kind, "group": group}
+            env["actor"] = actor if item.kind == "engine" else "system"
+            if group == v:
+                env["cause"] = {"move": item.move, "idempotency_key": key}
+            if item.kind == "engine" and first_engine:
+                env["rules"], first_engine = {"engine": loaded.game.ENGINE_VERSION}, False
+            env["event"] = item.event
+            sealed, raw = seal_v2(env, prev, rng.salt(seed, v))
             out.append(sealed)
             encoded.append(raw)
             prev = sealed["hash"]
@@ -498,6 +535,19 @@ def _anchored(game: Game, memo: Memory, rows: list[Any]) -> Folded | None:
     if memo.engine_version != game.ENGINE_VERSION or not _anchor_matches(rows[:1], memo.folded):
         return None
     return memo.folded
+
+
+def _log_format(loaded: Loaded, items: list[Item]) -> int:
+    """Returns the log format of the game being appended to (its game_created, maybe in `items`)."""
+    if loaded.version:
+        return loaded.folded.table.log_format
+    created = items[0].event if items and items[0].event.get("type") == "game_created" else {}
+    return int(created.get("format", 1))
+
+
+def _seed_of(items: list[Item]) -> str | None:
+    """Returns the seed an engine event among `items` carries (the opening of a new game)."""
+    return next((i.event["seed"] for i in items if i.kind == "engine" and "seed" in i.event), None)
 
 
 def _anchor_matches(rows: list[Any], folded: Folded) -> bool:

@@ -24,10 +24,13 @@ if TYPE_CHECKING:
 GROUP_MARGIN = 64
 
 
-def _group_key(env: Json) -> tuple[Any, Any, Any] | None:
-    """Returns what the entries of one decided move share, compared by value (None for service entries)."""
+def group_key(env: Json) -> Any:
+    """Returns what the entries of one decided move share (None for service entries): their
+    `group` (format 2), else their actor, time and cause compared by value (format 1)."""
     if env.get("kind") != "engine":
         return None
+    if "group" in env:
+        return ("group", env["group"])
     return (env["actor"], env["t"], env["cause"])
 
 
@@ -44,8 +47,8 @@ def redact_all(game: Game, envs: list[Json], viewer: Any) -> list[Json]:
     out: list[Json] = []
     i = 0
     while i < len(envs):
-        key, j = _group_key(envs[i]), i + 1
-        while key is not None and j < len(envs) and _group_key(envs[j]) == key:
+        key, j = group_key(envs[i]), i + 1
+        while key is not None and j < len(envs) and group_key(envs[j]) == key:
             j += 1
         visible = key is None or _move_visible(game, envs[i:j], viewer)
         out.extend(redact_entry(game, env, viewer, visible) for env in envs[i:j])
@@ -66,7 +69,7 @@ def redact_entry(game: Game, env: Json, viewer: Any, move_visible: bool) -> Json
     if event != env["event"] or not move_visible or "salt" in env:
         public["redacted"] = True
     public["event"] = event
-    if not move_visible:
+    if not move_visible and "cause" in env:
         public["cause"] = {"move": None, "idempotency_key": None}
     return public
 
@@ -142,9 +145,11 @@ def _record_line(game: Game, env: Json, names: dict[int, str], last: Any) -> tup
     stamp = datetime.fromtimestamp(env["t"] / 1000, UTC).strftime("%Y-%m-%d %H:%M")
     if env["kind"] == "service":
         return f"{env['v']:>5}  {stamp}  ({_service_text(env['event'], names)})", None
-    key = _group_key(env)
-    move = env["cause"]["move"]
-    if key == last or (move is None and env["actor"] == "system"):
+    key = group_key(env)
+    if key == last:
+        return "", key
+    move = (env.get("cause") or {}).get("move")
+    if move is None and env["actor"] == "system":
         return "", key
     who = _actor_text(env["actor"], names)
     text = game.format_move(move) if move is not None else f"(hidden move: {_event_text(env['event'])})"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.contract import Game, Json
-from service.history import redact_all
+from service.history import group_key, redact_all
 
 MAX_CHANGES = 30
 
@@ -49,7 +49,7 @@ def change_lines(
     for entry in entries:
         if entry.get("hidden"):
             continue
-        cause = (entry.get("actor"), entry.get("t"), entry.get("cause"))
+        cause = group_key(entry)
         if entry["kind"] == "engine" and cause == last_cause:
             continue  # the further events of one move
         last_cause = cause

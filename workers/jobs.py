@@ -16,6 +16,7 @@ import hashlib
 import logging
 import time
 
+from engine.audit import causes
 from service import mailplay
 from service.fold import fold
 from service.games import Loaded
@@ -70,13 +71,16 @@ def on_entries(game_id: str, first: int, last: int) -> str:
 def _defaults_played(entries: list[dict], at: int) -> list[dict]:
     """Returns the default moves of the auto-pass whose `seat_timed_out` is `entries[at]`: the
     causes of the engine entries of the same append (one move per run of equal causes)."""
-    key = entries[at]["cause"]["idempotency_key"]
+    cause_of = causes(entries)
+    key = cause_of[entries[at]["v"]]["idempotency_key"]
     moves: list[dict] = []
     for env in entries[at + 1 :]:
-        if env["kind"] != "engine" or env["cause"].get("idempotency_key") != key:
+        cause = cause_of.get(env["v"], {})
+        if env["kind"] != "engine" or cause.get("idempotency_key") != key:
             break
-        if not moves or env["cause"]["move"] != moves[-1]:
-            moves.append(env["cause"]["move"])
+        starts = "cause" in env if "group" in env else not moves or cause["move"] != moves[-1]
+        if starts:
+            moves.append(cause["move"])
     return moves
 
 

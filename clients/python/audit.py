@@ -1,8 +1,10 @@
 """Verifies an exported record (JSON Lines) offline, with the stdlib-only rules engine.
 
-An auditor needs nothing from the server: every line is one log entry; `hash` is the
-SHA-256 of the entry's canonical JSON without `hash`, `prev` links it to the entry before
-(64 zeros first). A record of a finished game is complete (seed and salts included), so
+An auditor needs nothing from the server: every line is one log entry. In format 1 `hash` is
+the SHA-256 of the entry's canonical JSON without `hash`, `prev` links it to the entry before
+(64 zeros first); in format 2 the hash also covers that `prev` and a secret salt per entry,
+neither stored, derived from the seed once the game is over (engine.audit.chain_v2), so a
+running game's hashes are checked with receipts instead. A record of a finished game is complete (seed and salts included), so
 the seed is checked against its commitment and setup and every recorded move are re-run
 through the engine's `decide`, demanding byte-identical events (`engine.audit`, the same
 re-run the server's `verify` does). A record exported by a
@@ -64,7 +66,11 @@ def verify_record(text: str) -> Audit:
         return audit
     audit.versions, audit.entries = len(entries), entries
     audit.game_id = str(entries[0].get("game", ""))
-    audit.problems += check_chain(entries, audit)
+    if engine_audit.log_format(entries) == 2:  # hashes need the seed: public once the game is over
+        problems, audit.withheld = engine_audit.chain_v2(entries, engine_audit.log_seed(entries))
+        audit.problems += problems
+    else:
+        audit.problems += check_chain(entries, audit)
     created = next((e["event"] for e in entries if e.get("event", {}).get("type") == "game_created"), None)
     audit.game = str(created.get("game", "")) if created else ""
     if not audit.problems and not audit.withheld and created is not None and _over(entries):

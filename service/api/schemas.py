@@ -211,7 +211,11 @@ class MovesIn(Schema):
 
 
 class Entry(Schema):
-    """A log entry as the caller may see it (`hidden` entries carry only `v`)."""
+    """A log entry as the caller may see it (`hidden` entries carry only `v`). Format 2 (the
+    `format` of `game_created`): the entries of one move share `group` and only the first
+    carries `cause`; `prev` and `salt` are inside every hash but not stored (derived from the
+    seed, published when the game is over). Format 1 entries carry `prev`, `cause` and, on
+    hidden events, `salt`."""
 
     v = fields.Integer(required=True)
     hidden = fields.Boolean()
@@ -219,7 +223,11 @@ class Entry(Schema):
     t = fields.Integer(metadata={"description": "epoch ms (UTC)"})
     actor = fields.Raw(metadata={"description": "{seat: k}, 'deadline' or 'system'"})
     kind = fields.String(validate=validate.OneOf(["engine", "service"]))
+    group = fields.Integer(metadata={"description": "format 2: the version of the first entry of its move"})
     cause = fields.Dict()
+    rules = fields.Dict(
+        metadata={"description": "format 2, first engine entry: the rules it was played under"}
+    )
     event = fields.Dict()
     prev = fields.String()
     hash = fields.String()

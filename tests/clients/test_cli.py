@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import re
@@ -15,7 +14,8 @@ from clients.cli import main
 from clients.python import Client
 from clients.python.audit import verify_record
 from clients.python.term import colour_wanted
-from engine.audit import canonical
+from engine import rng
+from engine.audit import canonical, log_seed, sealed_hash
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -175,12 +175,11 @@ def test_bots_follow_record_and_verify(
 
 
 def _rehash(entries: list[dict[str, Any]]) -> str:
-    """Returns the record with every hash and prev recomputed, as a forger would."""
-    prev = "0" * 64
+    """Returns the record with every hash recomputed over the derived prev and salt (format 2;
+    the seed is public in a finished game's record), as a forger would."""
+    prev, seed = "0" * 64, log_seed(entries)
     for env in entries:
-        env["prev"] = prev
-        body = {k: v for k, v in env.items() if k != "hash"}
-        env["hash"] = prev = hashlib.sha256(canonical(body)).hexdigest()
+        env["hash"] = prev = sealed_hash(env, prev, rng.salt(seed, env["v"]))
     return "".join(canonical(e).decode() + "\n" for e in entries)
 
 

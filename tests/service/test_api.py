@@ -61,7 +61,8 @@ def test_full_game_over_http_then_public_and_verified(client: FlaskClient, name:
     view = client.get(f"/games/{game['id']}/view").get_json()
     assert view["viewer"] == "all"
     log = client.get(f"/games/{game['id']}/events?limit=500").get_json()
-    assert "seed" in log["entries"][1]["event"] and any("salt" in e for e in log["entries"])
+    assert "seed" in log["entries"][1]["event"] and log["entries"][0]["event"]["format"] == 2
+    assert not any("salt" in e or "prev" in e for e in log["entries"])  # derived from the seed, not stored
     report = client.get(f"/games/{game['id']}/verify").get_json()
     assert report["ok"] and report["complete"] and report["replay"]["ok"], report
     text = client.get(f"/games/{game['id']}/record?format=text").data.decode()

@@ -11,6 +11,8 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine import rng
+from engine.audit import sealed_hash
 from service import store
 from service.app import create_app
 from service.config import Config
@@ -269,14 +271,17 @@ def test_an_edited_entry_under_a_remembered_game_sends_the_move_to_the_log(
     gid = game["id"]
     raw = svc.store.raw(gid)
     last = json.loads(raw[-1][1])
-    edited = store.seal({**last, "t": last["t"] + 1})  # same version, other bytes
-    _rewrite(rds, gid, [*raw[:-1], (raw[-1][0], store.canonical(edited))])
+    body = {k: v for k, v in last.items() if k != "hash"} | {"t": last["t"] + 1}  # same version, other bytes
+    prev, seed = json.loads(raw[-2][1])["hash"], svc.load(gid).folded.seed
+    edited, blob = store.seal_v2(body, prev, rng.salt(seed, last["v"]))
+    _rewrite(rds, gid, [*raw[:-1], (raw[-1][0], blob)])
     remembered = svc.memo.get(gid)
     assert remembered is not None and remembered.folded.last_hash != edited["hash"]
     token, move = _due_move(_second_process(config), game)
     answer = client.post(f"/games/{gid}/moves", json={"move": move}, headers={**bearer(token), **key()})
     assert answer.status_code == 201, answer.get_json()
-    assert svc.store.read(gid)[last["v"]]["prev"] == edited["hash"]  # chained to the edited entry
+    after = svc.store.read(gid)[last["v"]]  # chained to the edited entry (prev is inside the hash)
+    assert after["hash"] == sealed_hash(after, edited["hash"], rng.salt(seed, after["v"]))
     assert svc.load(gid).folded == _replay(svc, gid)
 
 

@@ -10,6 +10,8 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine import rng
+from engine.audit import log_seed, sealed_hash
 from service import snapshots, store
 from service.audit import verify
 from service.fold import fold
@@ -123,14 +125,18 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
         rds.xadd(key_, {"envelope": data}, id=entry_id)
     report = client.get(f"/games/{gid}/verify").get_json()
     assert not report["ok"] and any("v13" in p for p in report["chain"]["problems"])
-    resealed = store.seal(victim)  # a forger who also recomputes the hash breaks the next link
+    # a forger who also recomputes the hash (the seed is in Redis too) breaks the next link:
+    # v14's hash covers v13's old hash
+    seed = log_seed([json.loads(b) for _, b in raw])
+    body = {k: v for k, v in victim.items() if k != "hash"}
+    _, resealed = store.seal_v2(body, json.loads(raw[11][1])["hash"], rng.salt(seed, 13))
     problems = verify(
         app.extensions["castillo"].load(gid).game,
         gid,
-        [(i, store.canonical(resealed) if i == raw[12][0] else b) for i, b in raw],
+        [(i, resealed if i == raw[12][0] else b) for i, b in raw],
         True,
     )
-    assert not problems["ok"] and any("v14: prev" in p for p in problems["chain"]["problems"])
+    assert not problems["ok"] and [p[:4] for p in problems["chain"]["problems"]] == ["v14:"]
 
 
 def test_append_writes_outbox_and_deadline_keys(app: Flask, client: FlaskClient, rds: redis.Redis) -> None:
@@ -201,9 +207,15 @@ def test_the_events_of_a_batch_are_sealed_with_their_own_causes(app: Flask, clie
     twin = dict(first)  # an equal move given again is still its own cause
     batch = [*items, *[Item("engine", {"type": "x"}, {"other": 1}), Item("engine", {"type": "y"}, twin)]]
     envs, encoded = svc._envelopes(loaded, batch, {"seat": seat}, "k", 7)
-    for env, raw, item in zip(envs, encoded, batch):
-        assert env["cause"] == {"move": item.move, "idempotency_key": "k"}
-        assert raw == store.canonical(env) and env == store.seal(env)
+    starts = [0, len(items), len(items) + 1]  # the three moves: the decided one, x, y
+    prev = loaded.folded.last_hash
+    for i, (env, raw, item) in enumerate(zip(envs, encoded, batch)):
+        first = max(s for s in starts if s <= i)
+        assert env["group"] == envs[first]["v"]  # format 2: one group per move, its cause once
+        assert env.get("cause") == ({"move": item.move, "idempotency_key": "k"} if i == first else None)
+        assert raw == store.canonical(env)
+        assert env["hash"] == sealed_hash(env, prev, rng.salt(loaded.folded.seed, env["v"]))
+        prev = env["hash"]
 
 
 def test_a_snapshot_off_the_log_is_ignored_on_a_cold_load(app: Flask, client: FlaskClient) -> None:

@@ -14,6 +14,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine import rng
+from engine.audit import log_seed
 from service import receipts, store
 from service.fold import fold
 from service.games import GameService, Item, Loaded
@@ -46,12 +48,13 @@ def _entries(svc: GameService, gid: str) -> list[Json]:
 
 
 def _rewrite(svc: GameService, gid: str, entries: list[Json]) -> None:
-    """Replaces the stored stream by `entries`, re-chained and re-sealed (as an attacker would)."""
-    prev, rows = "0" * 64, []
+    """Replaces the stored stream by `entries`, renumbered, re-chained and re-sealed with their
+    salts (the seed is in Redis too), as an attacker who writes Redis would."""
+    prev, rows, seed = "0" * 64, [], log_seed(entries)
     for v, env in enumerate(entries, start=1):
-        env = {k: val for k, val in env.items() if k != "hash"} | {"v": v, "prev": prev}
-        sealed = store.seal(env)
-        rows.append(store.canonical(sealed))
+        body = {k: val for k, val in env.items() if k != "hash"} | {"v": v}
+        sealed, raw = store.seal_v2(body, prev, rng.salt(seed, v))
+        rows.append(raw)
         prev = sealed["hash"]
     pipe = svc.redis.pipeline()
     pipe.delete(store.log_key(gid), store.snapshot_key(gid))
@@ -61,12 +64,8 @@ def _rewrite(svc: GameService, gid: str, entries: list[Json]) -> None:
 
 
 def _last_move_start(entries: list[Json]) -> int:
-    """Returns the index of the first entry of the log's last move."""
-    last = entries[-1]
-    i = len(entries) - 1
-    while i > 0 and entries[i - 1]["kind"] == "engine" and entries[i - 1]["cause"] == last["cause"]:
-        i -= 1
-    return i
+    """Returns the index of the first entry of the log's last move (its `group`)."""
+    return int(entries[-1]["group"]) - 1
 
 
 def _another_last_move(svc: GameService, gid: str, entries: list[Json]) -> list[Json]:
@@ -108,7 +107,9 @@ def test_a_last_move_rewritten_through_the_engine_is_caught(app: Flask, client: 
     assert plain["ok"]  # the chain alone is fooled: every hash was recomputed (Trust finding 4)
     assert not checked["ok"]
     problems = checked["receipts"]["problems"]  # the new move may cause fewer events than the old one
-    assert any("differs from the entry the server signed" in p or "but the log ends at" in p for p in problems)
+    assert any(
+        "differs from the entry the server signed" in p or "but the log ends at" in p for p in problems
+    )
 
 
 def test_a_finished_game_cut_short_is_caught(app: Flask, client: FlaskClient) -> None:
