@@ -46,18 +46,24 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def is_admin_token(bearer: str, admin_token: str) -> bool:
+    """Checks in constant time whether `bearer` is the server-wide admin token (never when that is
+    unset). Compares bytes: a header may carry any Latin-1 text, which `compare_digest` refuses as str."""
+    return bool(admin_token) and hmac.compare_digest(bearer.encode(), admin_token.encode())
+
+
 def ident_of(bearer: str | None, admin_token: str) -> str:
     """Returns the credential identity that scopes idempotency records (never the token itself)."""
     if not bearer:
         return "anonymous"
-    if admin_token and hmac.compare_digest(bearer, admin_token):
+    if is_admin_token(bearer, admin_token):
         return "operator"
     return digest(bearer)
 
 
 def operator(bearer: str | None, admin_token: str) -> Principal:
     """Returns the operator principal for the server-wide admin token, else the anonymous one."""
-    if bearer and admin_token and hmac.compare_digest(bearer, admin_token):
+    if bearer and is_admin_token(bearer, admin_token):
         return Principal("operator", ident="operator")
     return Principal("spectator", ident=digest(bearer) if bearer else "anonymous")
 
@@ -66,7 +72,7 @@ def resolve(meta: dict[str, Any], bearer: str | None, secret: str, admin_token: 
     """Returns the principal of `bearer` in the game of `meta`; raises `unauthorized` if it is bad."""
     if not bearer:
         return SPECTATOR
-    if admin_token and hmac.compare_digest(bearer, admin_token):
+    if is_admin_token(bearer, admin_token):
         return Principal("operator", ident="operator")
     hashed = digest(bearer)
     if hmac.compare_digest(hashed, meta["admin_hash"]):

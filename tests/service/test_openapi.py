@@ -30,13 +30,15 @@ from tests.service.conftest import bearer, create
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 UNDOCUMENTED = {"static", "api-docs.openapi_json"}
-CHECKS = [
-    checks.not_a_server_error,
-    checks.status_code_conformance,
-    checks.content_type_conformance,
-    checks.response_headers_conformance,
-    checks.response_schema_conformance,
-]
+# By name: schemathesis.checks serves its built-in checks as attributes only once they are
+# loaded, which older 4.x releases do when a schema test is collected, not at import.
+CHECKS = (
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_headers_conformance",
+    "response_schema_conformance",
+)
 
 
 def test_committed_spec_equals_the_generated_one() -> None:
@@ -140,7 +142,7 @@ def _legal_move(case: Any) -> None:
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_schemathesis_against_the_app(case: Any, app: Flask, real_game: dict[str, Any]) -> None:
     _aim(case)
-    response = case.call_and_validate(app=app, checks=CHECKS)
+    response = case.call_and_validate(app=app, checks=[getattr(checks, name) for name in CHECKS])
     CALLS.append(response.status_code)
 
 
