@@ -22,7 +22,7 @@ from flask_smorest.spec import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleViolation, UnknownGame
-from service.api import catalog, games, history, mail, moves, play, seats
+from service.api import catalog, games, history, inputs, mail, moves, play, seats
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
@@ -84,6 +84,7 @@ def create_app(config: Config | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}},
     )
+    app.json = inputs.JSONProvider(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keys in the engine's order (regions, seats)
     client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
     app.extensions["castillo"] = GameService(client, cfg)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_smorest import Blueprint
 
 from service import deadlines
 from service.api import schemas
@@ -24,6 +23,7 @@ from service.api.common import (
     service,
     unchanged,
 )
+from service.api.inputs import Blueprint
 from service.auth import Principal, current_gen
 from service.errors import ServiceError
 from service.games import Loaded

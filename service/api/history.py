@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Response, request
-from flask_smorest import Blueprint
 
 from service import audit
 from service import history as records
 from service.api import schemas
 from service.api.common import BEARER, ETAG, GAME_CODES, caller, etag, problems, service
+from service.api.inputs import Blueprint
 from service.auth import Principal
 from service.errors import validation
 from service.games import GameService

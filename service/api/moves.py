@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_smorest import Blueprint
 
 from engine.errors import RuleViolation
 from service.api import schemas
@@ -28,6 +27,7 @@ from service.api.common import (
     service,
     text_response,
 )
+from service.api.inputs import Blueprint
 from service.errors import ServiceError, problem, validation
 from service.games import GameService, Loaded, Stale, check_expected, check_running
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service import turns
 from service.api import schemas
 from service.api.common import BEARER, GAME_CODES, caller, need_admin, problems, service
+from service.api.inputs import Blueprint
 from service.errors import ServiceError
 
 blp = Blueprint("seats", __name__, url_prefix="/games", description="Presence and admin powers")
