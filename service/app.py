@@ -42,13 +42,17 @@ seat session from `POST /games/{id}/sessions`; without one you are a spectator."
 
 
 class DescribedMarshmallowPlugin(MarshmallowPlugin):
-    """apispec's marshmallow plugin that also puts each schema's docstring into the spec."""
+    """apispec's marshmallow plugin that also puts each schema's docstring into the spec, and its
+    `SPEC` (JSON Schema keywords fields cannot say, e.g. `oneOf`) when it has one."""
 
     def schema_helper(self, name: str, _: Any, schema: Any = None, **kwargs: Any) -> Any:
         out = super().schema_helper(name, _, schema=schema, **kwargs)
-        doc = getattr(schema if isinstance(schema, type) else type(schema), "__doc__", None)
-        if out is not None and doc:
-            out["description"] = " ".join(doc.split())
+        if out is None:
+            return out
+        cls = schema if isinstance(schema, type) else type(schema)
+        if cls.__doc__:
+            out["description"] = " ".join(cls.__doc__.split())
+        out.update(getattr(cls, "SPEC", {}))
         return out
 
 
@@ -86,6 +90,7 @@ def create_app(config: Config | None = None) -> Flask:
     )
     app.json = inputs.JSONProvider(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keys in the engine's order (regions, seats)
+    app.url_map.converters["int"] = inputs.AsciiIntConverter
     client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -48,7 +49,11 @@ IF_NONE_MATCH = header(
     'the ETag of the copy the caller holds, e.g. "12": 304 (no body) while the game is still '
     "at that version (cheap polling)",
 )
-IF_MATCH = header("If-Match", 'the version the move is decided against, e.g. "12" (412 if stale)')
+IF_MATCH = header(
+    "If-Match",
+    'the version the move is decided against, e.g. "12" (412 if stale)',
+    pattern='^(W/)?"?[0-9]{1,12}"?$',  # as IF_MATCH_VALUE reads it
+)
 
 
 def service() -> GameService:
@@ -117,10 +122,20 @@ def if_match() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    value = raw.strip().removeprefix("W/").strip('"')
-    if not value.isdigit() or len(value) > 12:
+    found = IF_MATCH_VALUE.fullmatch(raw.strip())
+    if found is None:
         raise validation(f'If-Match must be a quoted version like "12", got {raw[:40]!r}')
-    return int(value)
+    return int(found[1])
+
+
+IF_MATCH_VALUE = re.compile(r'(?:W/)?"?([0-9]{1,12})"?')  # ASCII digits: int() also reads '٣'
+
+
+def version_number(text: str) -> int | None:
+    """Returns the version written in `text` (ASCII digits only: int() also reads '٣'), else None."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        return None
+    return int(text)
 
 
 def documented_body(blp: Blueprint, schema: Any, **kwargs: Any) -> Callable[[Any], Any]:

@@ -19,6 +19,7 @@ from flask import Request
 from flask.json.provider import DefaultJSONProvider
 from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.routing import IntegerConverter
 
 from service.errors import ServiceError, validation
 
@@ -118,3 +119,9 @@ class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's Blueprint whose `arguments` are read by `PARSER` (every API blueprint)."""
 
     ARGUMENTS_PARSER = PARSER
+
+
+class AsciiIntConverter(IntegerConverter):
+    """Werkzeug's `<int:...>` converter reading ASCII digits only (`\\d` also matches '٣')."""
+
+    regex = r"[0-9]+"

@@ -57,12 +57,16 @@ def parsed_moves(loaded: Loaded, seat: int, body: dict[str, Any]) -> list[dict[s
     return moves
 
 
-def _expected(body: dict[str, Any]) -> tuple[int | None, bool]:
-    """Returns (expected version, whether it came from If-Match); refuses two that disagree."""
+def _expected(body: dict[str, Any], version: int) -> tuple[int | None, bool]:
+    """Returns (expected version, whether it came from If-Match) for a game at `version`.
+
+    With both, If-Match is checked first (412 when stale), then expected_version (409), so two
+    that disagree are refused as the stale one of them.
+    """
     header, field = if_match(), body.get("expected_version")
-    if header is not None and field is not None and header != field:
-        raise validation("If-Match and expected_version disagree")
-    return (header, True) if header is not None else (field, False)
+    if header is not None and (field is None or header != version):
+        return header, True
+    return field, False
 
 
 def plain_moves_body(body: Any) -> bool:
@@ -122,7 +126,7 @@ def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, 
     if loaded.record is not None:
         prior = svc.replayed(loaded.record, body_hash)
         return json_response(prior, 201, etag(prior["version"]))
-    expected, precondition = _expected(body)
+    expected, precondition = _expected(body, loaded.version)
     moves = parsed_moves(loaded, seat, body)
     answer, text = svc.submit_text(
         loaded.game_id,
@@ -148,7 +152,7 @@ def validate_moves(body: dict[str, Any], game_id: str) -> Any:
     svc = service()
     loaded = svc.load(game_id)
     seat = need_seat(caller(loaded))
-    check_expected(loaded, *_expected(body))
+    check_expected(loaded, *_expected(body, loaded.version))
     try:
         outcome = svc.dry_run(loaded, seat, parsed_moves(loaded, seat, body))
     except RuleViolation as exc:

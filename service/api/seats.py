@@ -58,7 +58,7 @@ def post_bot(body: dict[str, Any], game_id: str, seat: int) -> Any:
 
 
 @blp.route("/<game_id>/time-control", methods=["PUT"])
-@blp.arguments(schemas.TimeControlIn(), error_status_code=400)
+@blp.arguments(schemas.TimeControlIn(), required=False, error_status_code=400)
 @blp.response(200, schemas.TimeControlChanged)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES)
@@ -70,7 +70,7 @@ def put_time_control(body: dict[str, Any], game_id: str) -> Any:
 
 
 @blp.route("/<game_id>/abort", methods=["POST"])
-@blp.arguments(schemas.AbortIn(), error_status_code=400)
+@blp.arguments(schemas.AbortIn(), required=False, error_status_code=400)
 @blp.response(200, schemas.Aborted)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES)

@@ -113,3 +113,64 @@ def test_a_non_ascii_bearer_token_is_unauthorized(client: FlaskClient) -> None:
         ):
             _problem(answer, 401, "unauthorized", "ASCII")
     assert same("é", "é") and not same("é", "e") and not same("tok", "tok\u00e9")
+
+
+def test_numbers_are_read_in_ascii_digits_only(client: FlaskClient) -> None:
+    game = create(client)
+    gid, seat = game["id"], _due(client, game)
+    for query in ("events?after=٣", "events?limit=٣", "events?after=%203", "events?after=1_0", "state?at=٣"):
+        _problem(client.get(f"/games/{gid}/{query}"), 400, "validation")
+    _problem(client.get(f"/games/{gid}/stream?after=٣"), 400, "validation")
+    _problem(
+        client.get(f"/games/{gid}/stream", headers={"Last-Event-ID": "٣"}), 400, "validation", "Last-Event-ID"
+    )
+    answer = client.post(
+        f"/games/{gid}/moves", json={"move": {}}, headers={**seat, **key(), "If-Match": '"٣"'}
+    )
+    _problem(answer, 400, "validation", "If-Match")
+    answer = client.post(
+        f"/games/{gid}/moves", json={"move": {}, "expected_version": "3"}, headers={**seat, **key()}
+    )
+    _problem(answer, 400, "validation")
+    answer = client.post(
+        f"/games/{gid}/seats/0/presence", json={"state": "vacation", "days": "3"}, headers=seat
+    )
+    _problem(answer, 400, "validation")
+    assert (
+        client.post(f"/games/{gid}/seats/٣/presence", json={"state": "back"}, headers=seat).status_code == 404
+    )
+    assert client.get(f"/games/{gid}/events?after=3").get_json()["after"] == 3
+
+
+def test_a_version_the_game_has_not_reached_is_not_found(client: FlaskClient) -> None:
+    game = create(client)
+    answer = client.get(f"/games/{game['id']}/state?at={game['version'] + 1}")
+    assert (
+        _problem(answer, 404, "not-found", f"no version {game['version'] + 1}")["version"] == game["version"]
+    )
+
+
+def test_if_match_and_expected_version_that_disagree_are_refused_as_the_stale_one(
+    client: FlaskClient,
+) -> None:
+    game = create(client)
+    gid, seat, version = game["id"], _due(client, game), game["version"]
+    move = client.get(f"/games/{gid}/legal-moves", headers=seat).get_json()["moves"][0]
+    stale_header = {**seat, **key(), "If-Match": f'"{version - 1}"'}
+    body = {"move": move, "expected_version": version}
+    _problem(client.post(f"/games/{gid}/moves", json=body, headers=stale_header), 412, "version-conflict")
+    current_header = {**seat, **key(), "If-Match": f'"{version}"'}
+    body = {"move": move, "expected_version": version - 1}
+    _problem(client.post(f"/games/{gid}/moves", json=body, headers=current_header), 409, "version-conflict")
+    assert client.get(f"/games/{gid}").get_json()["version"] == version
+
+
+def test_presence_days_are_required_with_a_vacation_only(client: FlaskClient) -> None:
+    game = create(client)
+    gid, token = game["id"], bearer(game["seats"][0]["token"])
+    answer = client.post(f"/games/{gid}/seats/0/presence", json={"state": "vacation"}, headers=token)
+    assert _problem(answer, 400, "validation")["errors"] == {
+        "days": ["vacation needs days between 1 and 365"]
+    }
+    answer = client.post(f"/games/{gid}/seats/0/presence", json={"state": "back", "days": 3}, headers=token)
+    assert answer.status_code == 200
