@@ -6,6 +6,11 @@ lone surrogates, a BOM, bad syntax) goes to Python's json, which reads NaN and b
 before. Refused with a 400 `validation` problem naming what is wrong: text that is not UTF-8
 JSON, nesting deeper than `MAX_DEPTH`, and a string holding a lone surrogate (not Unicode: it
 cannot be encoded, so it could never be hashed, stored or mailed).
+
+Size limits (README, "Limits"): the URL (path and query) at most `MAX_URL` bytes (414), at
+most `MAX_HEADER_FIELDS` header fields of at most `MAX_HEADER_FIELD` bytes each (431), the
+body at most `MAX_BODY` bytes (413, Flask's MAX_CONTENT_LENGTH). gunicorn runs with larger
+limits (service.cli.gunicorn_command), so these problems come from the app, as problem+json.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 
 import flask_smorest
 import orjson
-from flask import Request
+from flask import Request, request
 from flask.json.provider import DefaultJSONProvider
 from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
@@ -24,6 +29,11 @@ from werkzeug.routing import IntegerConverter
 from service.errors import ServiceError, validation
 
 MAX_DEPTH = 64
+MAX_URL = 4096
+MAX_HEADER_FIELDS = 100
+MAX_HEADER_FIELD = 8190
+MAX_BODY = 256 * 1024
+HEADER_KEYS = ("HTTP_", "CONTENT_TYPE", "CONTENT_LENGTH")  # the WSGI keys of header fields
 
 
 def read_json(data: bytes | str) -> Any:
@@ -125,3 +135,22 @@ class AsciiIntConverter(IntegerConverter):
     """Werkzeug's `<int:...>` converter reading ASCII digits only (`\\d` also matches '٣')."""
 
     regex = r"[0-9]+"
+
+
+def check_limits() -> None:
+    """Refuses a request whose URL (414) or header fields (431) exceed the documented limits."""
+    environ = request.environ
+    url = len(environ.get("RAW_URI") or request.full_path)  # RAW_URI: as sent (gunicorn, werkzeug)
+    if url > MAX_URL:
+        raise ServiceError("uri-too-long", f"the URL has {url} bytes; at most {MAX_URL} are served")
+    fields = [(k.removeprefix("HTTP_"), v) for k, v in environ.items() if k.startswith(HEADER_KEYS)]
+    if len(fields) > MAX_HEADER_FIELDS:
+        raise ServiceError(
+            "headers-too-large", f"{len(fields)} header fields; at most {MAX_HEADER_FIELDS} are served"
+        )
+    for name, value in fields:
+        if len(name) + len(value) > MAX_HEADER_FIELD:
+            header = name.replace("_", "-").title()
+            raise ServiceError(
+                "headers-too-large", f"the {header} header is longer than {MAX_HEADER_FIELD} bytes"
+            )

@@ -12,7 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.api import inputs
-from service.api.inputs import MAX_DEPTH, read_json
+from service.api.inputs import MAX_DEPTH, MAX_HEADER_FIELD, MAX_HEADER_FIELDS, MAX_URL, read_json
 from service.app import BLUEPRINTS
 from service.auth import same
 from service.errors import ServiceError
@@ -174,3 +174,13 @@ def test_presence_days_are_required_with_a_vacation_only(client: FlaskClient) ->
     }
     answer = client.post(f"/games/{gid}/seats/0/presence", json={"state": "back", "days": 3}, headers=token)
     assert answer.status_code == 200
+
+
+def test_oversize_urls_and_headers_get_problems(client: FlaskClient) -> None:
+    _problem(client.get("/catalog?x=" + "a" * MAX_URL), 414, "uri-too-long", f"at most {MAX_URL}")
+    assert client.get("/catalog?x=" + "a" * (MAX_URL - 20)).status_code == 200
+    many = {f"X-Field-{i}": "1" for i in range(MAX_HEADER_FIELDS + 1)}
+    _problem(client.get("/catalog", headers=many), 431, "headers-too-large", f"at most {MAX_HEADER_FIELDS}")
+    long = {"X-Long": "a" * MAX_HEADER_FIELD}
+    _problem(client.get("/catalog", headers=long), 431, "headers-too-large", "X-Long")
+    assert client.get("/catalog", headers={"X-Long": "a" * (MAX_HEADER_FIELD - 20)}).status_code == 200

@@ -93,6 +93,9 @@ def test_the_spec_says_what_the_service_checks() -> None:
     assert [p["name"] for p in stream["get"]["parameters"]] == ["after"]
     state = paths["/games/{game_id}/state"]["get"]
     assert "404" in state["responses"] and "not-found" in state["parameters"][0]["description"]
+    codes = schemas["Problem"]["properties"]["code"]["enum"]
+    assert {"uri-too-long", "headers-too-large"} <= set(codes)
+    assert "4096 bytes (414)" in SPEC["info"]["description"]
 
 
 def test_real_responses_validate_with_openapi_core(app: Flask) -> None:
