@@ -22,7 +22,7 @@ from flask_smorest.spec import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleViolation, UnknownGame
-from service.api import catalog, games, history, mail, moves, play, seats
+from service.api import catalog, games, history, inputs, mail, moves, play, seats
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
@@ -34,22 +34,29 @@ log = logging.getLogger("castillo.service")
 
 BLUEPRINTS = (catalog.blp, games.blp, moves.blp, history.blp, seats.blp, mail.blp, play.blp)
 
-DESCRIPTION = """Slow, asynchronous El Grande and Kabale & Hiebe. Every move is an event appended
+DESCRIPTION = f"""Slow, asynchronous El Grande and Kabale & Hiebe. Every move is an event appended
 to the game's log after the rules engine validated it. Errors are RFC 9457 problem details with
 a stable `code` (urn:castillo:problem:<code>). Reads carry `ETag: "<version>"`; moves take
-`If-Match` or `expected_version`. `POST /games` and `POST /games/{id}/moves` need an
+`If-Match` or `expected_version`. `POST /games` and `POST /games/{{id}}/moves` need an
 `Idempotency-Key`. Credentials are bearer tokens: the game's admin token, a seat token, or a
-seat session from `POST /games/{id}/sessions`; without one you are a spectator."""
+seat session from `POST /games/{{id}}/sessions`; without one you are a spectator.
+Limits: a URL of at most {inputs.MAX_URL} bytes (414), at most {inputs.MAX_HEADER_FIELDS} header
+fields of at most {inputs.MAX_HEADER_FIELD} bytes (431), a JSON body of at most {inputs.MAX_BODY}
+bytes (413) nested at most {inputs.MAX_DEPTH} deep (400)."""
 
 
 class DescribedMarshmallowPlugin(MarshmallowPlugin):
-    """apispec's marshmallow plugin that also puts each schema's docstring into the spec."""
+    """apispec's marshmallow plugin that also puts each schema's docstring into the spec, and its
+    `SPEC` (JSON Schema keywords fields cannot say, e.g. `oneOf`) when it has one."""
 
     def schema_helper(self, name: str, _: Any, schema: Any = None, **kwargs: Any) -> Any:
         out = super().schema_helper(name, _, schema=schema, **kwargs)
-        doc = getattr(schema if isinstance(schema, type) else type(schema), "__doc__", None)
-        if out is not None and doc:
-            out["description"] = " ".join(doc.split())
+        if out is None:
+            return out
+        cls = schema if isinstance(schema, type) else type(schema)
+        if cls.__doc__:
+            out["description"] = " ".join(cls.__doc__.split())
+        out.update(getattr(cls, "SPEC", {}))
         return out
 
 
@@ -82,11 +89,14 @@ def create_app(config: Config | None = None) -> Flask:
         API_TITLE="Castillo",
         API_VERSION="1.0.0",
         OPENAPI_VERSION="3.1.0",
-        MAX_CONTENT_LENGTH=256 * 1024,
+        MAX_CONTENT_LENGTH=inputs.MAX_BODY,
         API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}},
     )
+    app.json = inputs.JSONProvider(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keys in the engine's order (regions, seats)
     use_prefix(cfg.KEY_PREFIX)
+    app.url_map.converters["int"] = inputs.AsciiIntConverter
+    app.before_request(inputs.check_limits)
     client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})

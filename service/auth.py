@@ -46,24 +46,28 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def same(given: str, secret: str) -> bool:
+    """Tells whether `given` equals `secret`, in constant time, for any text (compared as bytes)."""
+    return hmac.compare_digest(given.encode(errors="surrogatepass"), secret.encode(errors="surrogatepass"))
+
+
 def is_admin_token(bearer: str, admin_token: str) -> bool:
-    """Checks in constant time whether `bearer` is the server-wide admin token (never when that is
-    unset). Compares bytes: a header may carry any Latin-1 text, which `compare_digest` refuses as str."""
-    return bool(admin_token) and hmac.compare_digest(bearer.encode(), admin_token.encode())
+    """Checks in constant time whether `bearer` is the server-wide admin token (never when unset)."""
+    return bool(admin_token) and same(bearer, admin_token)
 
 
 def ident_of(bearer: str | None, admin_token: str) -> str:
     """Returns the credential identity that scopes idempotency records (never the token itself)."""
     if not bearer:
         return "anonymous"
-    if is_admin_token(bearer, admin_token):
+    if admin_token and same(bearer, admin_token):
         return "operator"
     return digest(bearer)
 
 
 def operator(bearer: str | None, admin_token: str) -> Principal:
     """Returns the operator principal for the server-wide admin token, else the anonymous one."""
-    if bearer and is_admin_token(bearer, admin_token):
+    if bearer and admin_token and same(bearer, admin_token):
         return Principal("operator", ident="operator")
     return Principal("spectator", ident=digest(bearer) if bearer else "anonymous")
 
@@ -72,13 +76,13 @@ def resolve(meta: dict[str, Any], bearer: str | None, secret: str, admin_token: 
     """Returns the principal of `bearer` in the game of `meta`; raises `unauthorized` if it is bad."""
     if not bearer:
         return SPECTATOR
-    if is_admin_token(bearer, admin_token):
+    if admin_token and same(bearer, admin_token):
         return Principal("operator", ident="operator")
     hashed = digest(bearer)
-    if hmac.compare_digest(hashed, meta["admin_hash"]):
+    if same(hashed, meta["admin_hash"]):
         return Principal("admin", ident=hashed)
     for seat in meta["seats"]:
-        if hmac.compare_digest(hashed, seat["token_hash"]):
+        if same(hashed, seat["token_hash"]):
             return Principal("seat", seat["seat"], ident=hashed)
     return _session(meta, bearer, secret)
 

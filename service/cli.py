@@ -72,6 +72,19 @@ def serve_parser() -> argparse.ArgumentParser:
     return p
 
 
+GUNICORN_LIMITS = (
+    "--limit-request-line",
+    "8190",
+    "--limit-request-fields",
+    "200",
+    "--limit-request-field_size",
+    "16380",
+)
+"""gunicorn's request limits, above the app's own (service.api.inputs: a 4,096-byte URL, 100 header
+fields of 8,190 bytes), so the app answers those with problem+json; past these gunicorn answers
+itself, in HTML (the request line's 8,190 is gunicorn's maximum)."""
+
+
 def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[str]:
     """Returns the production command: gunicorn with threaded (gthread) workers."""
     return [
@@ -92,6 +105,7 @@ def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[s
         "5",
         "--keep-alive",
         "5",
+        *GUNICORN_LIMITS,
         "service.wsgi:app",
     ]
 

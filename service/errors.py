@@ -26,12 +26,14 @@ STATUS: dict[str, int] = {
     "version-conflict": 409,
     "precondition-failed": 412,
     "payload-too-large": 413,
+    "uri-too-long": 414,
     "unsupported-media-type": 415,
     "illegal-move": 422,
     "illegal-options": 422,
     "unsupported-option": 422,
     "idempotency-mismatch": 422,
     "vacation-exhausted": 422,
+    "headers-too-large": 431,
     "unavailable": 503,
 }
 
@@ -49,6 +51,8 @@ TITLES: dict[str, str] = {
     "version-conflict": "The game has moved on since that version",
     "precondition-failed": "If-Match does not match the current version",
     "payload-too-large": "The request body is too large",
+    "uri-too-long": "The URL is too long",
+    "headers-too-large": "The request's header fields are too large",
     "unsupported-media-type": "The body must be JSON",
     "illegal-move": "The rules forbid that move",
     "illegal-options": "Those options are not allowed together",

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Game, Json
-from service.errors import validation
+from service.errors import ServiceError, validation
 from service.fold import fold
 from service.store import canonical
 
@@ -96,7 +96,10 @@ def view_at(service: GameService, loaded: Loaded, viewer: Any, at: int | None) -
     """Returns `viewer`'s view now, or as of version `at` (the fold of the first `at` entries)."""
     if at is None:
         folded = loaded.folded
-    elif not 1 <= at <= loaded.version:
+    elif at > loaded.version:
+        message = f"the game has no version {at} yet: it is at version {loaded.version}"
+        raise ServiceError("not-found", message, version=loaded.version)
+    elif at < 1:
         raise validation(f"at must be between 1 and {loaded.version}", version=loaded.version)
     else:
         folded = fold(loaded.game, None, service.store.read(loaded.game_id, 0, at))

@@ -88,6 +88,8 @@ class _Seen:
 
 
 SEEN: Any = _Seen()
+MAX_RECEIPTS = 200
+"""The most receipts one verify sends (the newest: each one's hash chains all the entries before it)."""
 
 
 class Client:
@@ -306,7 +308,7 @@ class Client:
     def verify(self, game_id: str, receipts: list[str] | None = None) -> VerifyReport:
         """Returns the server's audit: hash chain, once finished the seed and a full re-run, and
         the log checked against `receipts` (default: every receipt this client kept of the game)."""
-        given = self.receipts.of(game_id) if receipts is None else receipts
+        given = (self.receipts.of(game_id) if receipts is None else receipts)[-MAX_RECEIPTS:]
         if not given:
             return VerifyReport.from_json(self._json("GET", f"/games/{game_id}/verify"))
         body = {"receipts": given}

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import redis
-from flask_smorest import Blueprint
 
 import engine
 from service.api import schemas
 from service.api.common import service
+from service.api.inputs import Blueprint
 
 blp = Blueprint("catalog", __name__, description="Registered games and service health")
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
+import re
 from collections.abc import Callable
 from typing import Any
 
-import orjson
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from webargs.flaskparser import is_json_request
 
 from service import receipts
 from service.api import schemas
+from service.api.inputs import PARSER, read_json
 from service.auth import Principal, ident_of, operator, resolve
 from service.errors import STATUS, ServiceError, validation
 from service.games import GameService, Loaded, compact
@@ -57,7 +58,11 @@ IF_NONE_MATCH = header(
     'the ETag of the copy the caller holds, e.g. "12": 304 (no body) while the game is still '
     "at that version (cheap polling)",
 )
-IF_MATCH = header("If-Match", 'the version the move is decided against, e.g. "12" (412 if stale)')
+IF_MATCH = header(
+    "If-Match",
+    'the version the move is decided against, e.g. "12" (412 if stale)',
+    pattern='^(W/)?"?[0-9]{1,12}"?$',  # as IF_MATCH_VALUE reads it
+)
 
 
 def service() -> GameService:
@@ -66,14 +71,17 @@ def service() -> GameService:
 
 
 def bearer() -> str | None:
-    """Returns the bearer token of the request, if any; refuses other Authorization schemes."""
+    """Returns the bearer token of the request, if any; refuses other schemes and non-ASCII tokens."""
     header = request.headers.get("Authorization", "")
     if not header:
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
         raise ServiceError("unauthorized", "use 'Authorization: Bearer <token>'")
-    return token.strip()
+    if not (token.isascii() and token.isprintable()):
+        raise ServiceError("unauthorized", "a bearer token is printable ASCII (RFC 6750); this one is not")
+    return token
 
 
 def caller(loaded: Loaded) -> Principal:
@@ -123,10 +131,20 @@ def if_match() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    value = raw.strip().removeprefix("W/").strip('"')
-    if not value.isdigit() or len(value) > 12:
+    found = IF_MATCH_VALUE.fullmatch(raw.strip())
+    if found is None:
         raise validation(f'If-Match must be a quoted version like "12", got {raw[:40]!r}')
-    return int(value)
+    return int(found[1])
+
+
+IF_MATCH_VALUE = re.compile(r'(?:W/)?"?([0-9]{1,12})"?')  # ASCII digits: int() also reads '٣'
+
+
+def version_number(text: str) -> int | None:
+    """Returns the version written in `text` (ASCII digits only: int() also reads '٣'), else None."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        return None
+    return int(text)
 
 
 def documented_body(blp: Blueprint, schema: Any, **kwargs: Any) -> Callable[[Any], Any]:
@@ -163,18 +181,16 @@ def direct(view: Any) -> Any:
 def json_body(schema: Any, plain: Callable[[Any], bool]) -> tuple[dict[str, Any], Any]:
     """Returns the request's JSON body as `schema` loads it, and the JSON value as sent.
 
-    `plain(value)` vouches for a value as is (parsed once, by orjson); anything else, and any
-    text orjson refuses (NaN, integers beyond 64 bits), goes through the schema's parser.
+    `plain(value)` vouches for a value as is (read once, by `read_json`); anything else goes
+    through the schema's parser.
     """
     sent = None
-    if is_json_request(request):
-        try:
-            sent = orjson.loads(request.get_data(cache=True))
-        except orjson.JSONDecodeError:
-            sent = request.get_json(silent=True)
+    data = request.get_data(cache=True)
+    if is_json_request(request) and data:
+        sent = read_json(data)
         if plain(sent):
             return sent, sent
-    parsed: dict[str, Any] = Blueprint.ARGUMENTS_PARSER.parse(schema, location="json", error_status_code=400)
+    parsed: dict[str, Any] = PARSER.parse(schema, location="json", error_status_code=400)
     return parsed, sent
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_smorest import Blueprint
 
 from service import deadlines
 from service.api import schemas
@@ -24,6 +23,7 @@ from service.api.common import (
     unchanged,
     versioned,
 )
+from service.api.inputs import Blueprint
 from service.auth import Principal, current_gen
 from service.errors import ServiceError
 from service.games import Loaded
@@ -140,7 +140,7 @@ def get_view(game_id: str) -> Any:
 @blp.arguments(schemas.StateArgs(), location="query", error_status_code=400)
 @blp.response(200, schemas.ViewOut, headers=ETAG)
 @blp.doc(security=BEARER)
-@problems(blp, *GAME_CODES)
+@problems(blp, *GAME_CODES, "not-found")
 def get_state(args: dict[str, Any], game_id: str) -> Any:
     """Returns the caller's view as of version `at` (the fold of the log's first `at` entries)."""
     loaded = service().load(game_id)
@@ -164,7 +164,7 @@ def get_legal_moves(game_id: str) -> Any:
 
 
 @blp.route("/<game_id>/legal-moves", methods=["POST"])
-@blp.arguments(schemas.PartialIn(), error_status_code=400)
+@blp.arguments(schemas.PartialIn(), required=False, error_status_code=400)
 @blp.response(200, schemas.Legal, headers=ETAG)
 @blp.doc(security=BEARER)
 @problems(blp, *GAME_CODES, "forbidden", "malformed-move", "illegal-move")

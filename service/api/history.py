@@ -7,13 +7,23 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Response, request
-from flask_smorest import Blueprint
 
 from engine.contract import Json
 from service import audit
 from service import history as records
 from service.api import schemas
-from service.api.common import BEARER, ETAG, GAME_CODES, caller, problems, service, versioned
+from service.api.common import (
+    BEARER,
+    ETAG,
+    GAME_CODES,
+    caller,
+    header,
+    problems,
+    service,
+    version_number,
+    versioned,
+)
+from service.api.inputs import Blueprint
 from service.auth import Principal
 from service.errors import validation
 from service.games import GameService
@@ -57,26 +67,23 @@ def _resume_point(default: int) -> int:
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
     if raw is None:
         return default
-    if not raw.strip().isdigit() or len(raw.strip()) > 12:
+    version = version_number(raw.strip())
+    if version is None:
         raise validation(f"Last-Event-ID / after must be a version number, got {raw[:40]!r}")
-    return int(raw.strip())
+    return version
 
 
-@blp.route("/<game_id>/stream", methods=["GET"])
-@blp.arguments(schemas.StreamArgs(), location="query", error_status_code=400)
-@blp.doc(
-    security=BEARER,
-    responses=STREAM_DOC,
-    parameters=[
-        {
-            "name": "Last-Event-ID",
-            "in": "header",
-            "required": False,
-            "schema": {"type": "string"},
-            "description": "resume after this version (as sent in `id:`)",
-        }
-    ],
+LAST_EVENT_ID = header(
+    "Last-Event-ID",
+    "resume after this version (as sent in `id:`); wins over `after`",
+    pattern="^[0-9]{1,12}$",
 )
+
+
+# Last-Event-ID goes with the route: doc(parameters=...) would replace the documented `after`.
+@blp.route("/<game_id>/stream", methods=["GET"], parameters=[LAST_EVENT_ID])
+@blp.arguments(schemas.StreamArgs(), location="query", error_status_code=400)
+@blp.doc(security=BEARER, responses=STREAM_DOC)
 @problems(blp, *GAME_CODES)
 def get_stream(args: dict[str, Any], game_id: str) -> Response:
     """Streams new log entries as Server-Sent Events, resumable with Last-Event-ID.

@@ -15,12 +15,12 @@ import html
 from typing import Any
 
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 from rq import Queue
 
 from service import mailplay
 from service.api.common import problems, service
+from service.api.inputs import Blueprint
 from service.errors import ServiceError, validation
 
 blp = Blueprint("mail", __name__, description="Email play: inbound replies and unsubscribing")

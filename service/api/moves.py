@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_smorest import Blueprint
 
 from engine.errors import RuleViolation
 from service.api import schemas
@@ -29,6 +28,7 @@ from service.api.common import (
     text_response,
     versioned,
 )
+from service.api.inputs import Blueprint
 from service.errors import ServiceError, problem, validation
 from service.games import GameService, Loaded, Stale, check_expected, check_running
 
@@ -58,12 +58,16 @@ def parsed_moves(loaded: Loaded, seat: int, body: dict[str, Any]) -> list[dict[s
     return moves
 
 
-def _expected(body: dict[str, Any]) -> tuple[int | None, bool]:
-    """Returns (expected version, whether it came from If-Match); refuses two that disagree."""
+def _expected(body: dict[str, Any], version: int) -> tuple[int | None, bool]:
+    """Returns (expected version, whether it came from If-Match) for a game at `version`.
+
+    With both, If-Match is checked first (412 when stale), then expected_version (409), so two
+    that disagree are refused as the stale one of them.
+    """
     header, field = if_match(), body.get("expected_version")
-    if header is not None and field is not None and header != field:
-        raise validation("If-Match and expected_version disagree")
-    return (header, True) if header is not None else (field, False)
+    if header is not None and (field is None or header != version):
+        return header, True
+    return field, False
 
 
 def plain_moves_body(body: Any) -> bool:
@@ -123,7 +127,7 @@ def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, 
     if loaded.record is not None:
         prior = svc.replayed(loaded.record, body_hash)
         return json_response(prior, 201, versioned(loaded.game_id, prior["version"]))
-    expected, precondition = _expected(body)
+    expected, precondition = _expected(body, loaded.version)
     moves = parsed_moves(loaded, seat, body)
     answer, text = svc.submit_text(
         loaded.game_id,
@@ -149,7 +153,7 @@ def validate_moves(body: dict[str, Any], game_id: str) -> Any:
     svc = service()
     loaded = svc.load(game_id)
     seat = need_seat(caller(loaded))
-    check_expected(loaded, *_expected(body))
+    check_expected(loaded, *_expected(body, loaded.version))
     try:
         outcome = svc.dry_run(loaded, seat, parsed_moves(loaded, seat, body))
     except RuleViolation as exc:

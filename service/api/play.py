@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Response, send_from_directory
-from flask_smorest import Blueprint
 
+from service.api.inputs import Blueprint
 from service.errors import ServiceError
 
 blp = Blueprint("play", __name__, url_prefix="/play", description="The browser client")

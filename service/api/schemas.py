@@ -6,7 +6,8 @@ types each game lists in its MOVES/EVENTS/PROMPTS tables, served by `GET /catalo
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
@@ -14,6 +15,42 @@ from service.errors import STATUS, TITLES
 
 Obj = fields.Dict  # a JSON object of a game (move, event, view ...)
 MAX_BATCH = 200
+DIGITS = re.compile(r"[0-9]{1,12}")
+SECONDS = validate.Range(0, 366 * 86400)
+ZONE_NAME = r"^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$"  # the shape of IANA names (Etc/GMT+5)
+
+
+class QueryInt(fields.Integer):
+    """An integer of a query string: ASCII digits only (int() also reads '٣', ' 3' and '3_0')."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(error_messages={"invalid": "Not a whole number in the digits 0-9."}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and not DIGITS.fullmatch(value):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class BodyInt(fields.Integer):
+    """An integer of a JSON body: a number without a fraction (3 or 3.0), not "3", 3.5 or true."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # JSON Schema's integer: 3.0 is one
+        return super()._validated(value)
+
+
+class BodyBool(fields.Boolean):
+    """A boolean of a JSON body: true or false only (not 1, "yes" or "on")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 class Problem(Schema):
@@ -45,17 +82,18 @@ class SeatIn(Schema):
 class TimeControlIn(Schema):
     """Time control of a game: seconds of running clock; weekends/vacations pause it."""
 
-    per_move = fields.Integer(allow_none=True, validate=validate.Range(0, 366 * 86400))
-    per_kind = fields.Dict(
-        keys=fields.String(), values=fields.Integer(validate=validate.Range(0, 366 * 86400))
+    per_move = BodyInt(allow_none=True, validate=SECONDS)
+    per_kind = fields.Dict(keys=fields.String(), values=BodyInt(validate=SECONDS))
+    reminders = fields.List(BodyInt(validate=SECONDS), validate=validate.Length(0, 10))
+    weekend_pause = BodyBool()
+    timezone = fields.String(
+        validate=[validate.Length(1, 64), validate.Regexp(ZONE_NAME)],
+        metadata={
+            "description": "an IANA time zone, e.g. Europe/Madrid (400 if the server has no such zone)"
+        },
     )
-    reminders = fields.List(
-        fields.Integer(validate=validate.Range(0, 366 * 86400)), validate=validate.Length(0, 10)
-    )
-    weekend_pause = fields.Boolean()
-    timezone = fields.String(validate=validate.Length(1, 64))
-    vacation_days = fields.Integer(validate=validate.Range(0, 365))
-    absent_after = fields.Integer(validate=validate.Range(0, 100))
+    vacation_days = BodyInt(validate=validate.Range(0, 365))
+    absent_after = BodyInt(validate=validate.Range(0, 100))
 
 
 class TimeControlOut(Schema):
@@ -172,7 +210,13 @@ class ViewOut(Schema):
 class StateArgs(Schema):
     """Which version to view."""
 
-    at = fields.Integer(validate=validate.Range(1, 10**9), metadata={"description": "version N"})
+    at = QueryInt(
+        validate=validate.Range(1, 10**9),
+        metadata={
+            "description": "version N, at most the game's version (a later one is 404 `not-found`); "
+            "without it, the view now"
+        },
+    )
 
 
 class PartialIn(Schema):
@@ -201,7 +245,9 @@ class MovesIn(Schema):
     move = fields.Dict()
     moves = fields.List(fields.Dict(), validate=validate.Length(1, MAX_BATCH))
     text = fields.String(validate=validate.Length(1, 5000))
-    expected_version = fields.Integer(validate=validate.Range(0, 10**9))
+    expected_version = BodyInt(validate=validate.Range(0, 10**9))
+
+    SPEC: ClassVar[dict[str, Any]] = {"oneOf": [{"required": [k]} for k in ("move", "moves", "text")]}
 
     @validates_schema
     def _one_kind(self, data: dict[str, Any], **_: Any) -> None:
@@ -256,8 +302,8 @@ class Validated(Schema):
 class PageArgs(Schema):
     """A page of the log: entries after version `after`, at most `limit`."""
 
-    after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9))
-    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+    after = QueryInt(load_default=0, validate=validate.Range(0, 10**9))
+    limit = QueryInt(load_default=100, validate=validate.Range(1, 500))
 
 
 class Page(Schema):
@@ -279,7 +325,10 @@ class RecordArgs(Schema):
 class StreamArgs(Schema):
     """Where to resume the stream (also as the Last-Event-ID header)."""
 
-    after = fields.Integer(validate=validate.Range(0, 10**9), metadata={"description": "like Last-Event-ID"})
+    after = QueryInt(
+        validate=validate.Range(0, 10**9),
+        metadata={"description": "resume after this version, like Last-Event-ID (the header wins)"},
+    )
 
 
 class Checked(Schema):
@@ -305,14 +354,20 @@ class Verified(Schema):
     )
 
 
+MAX_RECEIPTS = 200  # 200 of at most 1,024 characters stay under the body limit (256 KiB)
+
+
 class ReceiptsIn(Schema):
     """Receipts to check the log against (as received in `Castillo-Receipt` headers)."""
 
     receipts = fields.List(
         fields.String(validate=validate.Length(1, 1024)),
         required=True,
-        validate=validate.Length(max=10000),
-        metadata={"description": "compact JWS receipts of this game, any versions, any order"},
+        validate=validate.Length(max=MAX_RECEIPTS),
+        metadata={
+            "description": "compact JWS receipts of this game, any versions, any order; each hash chains "
+            "every entry before it, so the receipt of the latest version a player saw covers the whole history"
+        },
     )
 
 
@@ -334,10 +389,26 @@ class KeySet(Schema):
 
 
 class PresenceIn(Schema):
-    """A seat's presence: absent, back, or on vacation for `days` days from today."""
+    """A seat's presence: absent, back, or on vacation for `days` days (1-365) from today."""
 
     state = fields.String(required=True, validate=validate.OneOf(["absent", "back", "vacation"]))
-    days = fields.Integer(load_default=0, validate=validate.Range(0, 365))
+    days = BodyInt(
+        load_default=0,
+        validate=validate.Range(0, 365),
+        metadata={"description": "required with vacation (1-365); ignored otherwise"},
+    )
+
+    SPEC: ClassVar[dict[str, Any]] = {
+        "oneOf": [
+            {"properties": {"state": {"enum": ["absent", "back"]}}},
+            {"properties": {"state": {"const": "vacation"}, "days": {"minimum": 1}}, "required": ["days"]},
+        ]
+    }
+
+    @validates_schema
+    def _vacation_days(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("state") == "vacation" and data.get("days", 0) < 1:
+            raise ValidationError("vacation needs days between 1 and 365", "days")
 
 
 class PresenceOut(Schema):

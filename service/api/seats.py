@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service import turns
 from service.api import schemas
 from service.api.common import BEARER, GAME_CODES, caller, need_admin, problems, service
+from service.api.inputs import Blueprint
 from service.errors import ServiceError
 
 blp = Blueprint("seats", __name__, url_prefix="/games", description="Presence and admin powers")
@@ -59,7 +58,7 @@ def post_bot(body: dict[str, Any], game_id: str, seat: int) -> Any:
 
 
 @blp.route("/<game_id>/time-control", methods=["PUT"])
-@blp.arguments(schemas.TimeControlIn(), error_status_code=400)
+@blp.arguments(schemas.TimeControlIn(), required=False, error_status_code=400)
 @blp.response(200, schemas.TimeControlChanged)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES)
@@ -71,7 +70,7 @@ def put_time_control(body: dict[str, Any], game_id: str) -> Any:
 
 
 @blp.route("/<game_id>/abort", methods=["POST"])
-@blp.arguments(schemas.AbortIn(), error_status_code=400)
+@blp.arguments(schemas.AbortIn(), required=False, error_status_code=400)
 @blp.response(200, schemas.Aborted)
 @blp.doc(security=BEARER)
 @problems(blp, *ADMIN_CODES)

@@ -164,7 +164,7 @@ def test_problem_json_for_bad_requests(client: FlaskClient) -> None:
             "validation",
         ),
         (client.get(f"/games/{gid}/view", headers=bearer("forged")), 401, "unauthorized"),
-        (client.get(f"/games/{gid}/state?at=999"), 400, "validation"),
+        (client.get(f"/games/{gid}/state?at=999"), 404, "not-found"),
     ]
     for response, status, code in cases:
         assert response.status_code == status, (code, response.get_json())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import signal
 import socket
@@ -13,7 +15,8 @@ from pathlib import Path
 import psutil
 import requests
 
-from service.cli import main
+from service.api.inputs import MAX_HEADER_FIELD, MAX_HEADER_FIELDS, MAX_URL
+from service.cli import gunicorn_command, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,3 +103,50 @@ def test_serve_embedded_persists_across_restarts_and_supervises_a_worker(tmp_pat
         assert session.status_code == 201  # the persisted SECRET_KEY still signs the same links
     finally:
         _stop(process)
+
+
+def _ask(port: int, path: str, headers: list[tuple[str, bytes]]) -> tuple[int, str, bytes]:
+    """Sends one raw GET (header values as bytes, as sent) and returns (status, content type, body)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.putrequest("GET", path, skip_accept_encoding=True)
+        for name, value in headers:
+            conn.putheader(name, value)
+        conn.endheaders()
+        answer = conn.getresponse()
+        return answer.status, answer.getheader("Content-Type", ""), answer.read()
+    finally:
+        conn.close()
+
+
+def test_gunicorn_leaves_oversize_requests_to_the_app_up_to_its_own_limits(redis_url: str) -> None:
+    port = _port()
+    env = {**os.environ, "REDIS_URL": redis_url, "SECRET_KEY": "k"}
+    command = gunicorn_command("127.0.0.1", port, 1, 2)
+    server = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _wait(f"{base}/health")
+        body = {"game": "kabale", "seats": [{"name": "a"}, {"name": "b"}]}
+        game = requests.post(f"{base}/games", json=body, headers={"Idempotency-Key": "k"}, timeout=10).json()
+        problem = "application/problem+json"
+        cases = [  # (path, headers, status, whose answer)
+            ("/catalog?x=" + "a" * MAX_URL, [], 414, problem),
+            ("/catalog?x=" + "a" * 8190, [], 414, "text/html"),  # past gunicorn's longest request line
+            ("/catalog", [(f"X-F{i}", b"1") for i in range(MAX_HEADER_FIELDS + 1)], 431, problem),
+            ("/catalog", [(f"X-F{i}", b"1") for i in range(200)], 431, "text/html"),
+            ("/catalog", [("X-Long", b"a" * MAX_HEADER_FIELD)], 431, problem),
+            ("/catalog", [("X-Long", b"a" * 16380)], 431, "text/html"),
+            (f"/games/{game['id']}", [("Authorization", "Bearer é".encode())], 401, problem),  # UTF-8
+        ]
+        for path, headers, status, content_type in cases:
+            got, kind, body = _ask(port, path, headers)
+            assert (got, kind.split(";")[0]) == (status, content_type), (path[:40], len(headers), body[:200])
+            if kind == problem:
+                assert json.loads(body)["status"] == status
+        assert _ask(port, "/catalog?x=" + "a" * (MAX_URL - 20), [("X-Long", b"a" * 8000)])[0] == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
