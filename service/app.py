@@ -28,6 +28,7 @@ from service.api.schemas import Problem
 from service.config import Config
 from service.errors import PROBLEM_BASE, STATUS, TITLES, ServiceError, problem
 from service.games import GameService
+from service.redis_clients import store_client
 from service.store import use_prefix
 
 log = logging.getLogger("castillo.service")
@@ -87,7 +88,7 @@ def create_app(config: Config | None = None) -> Flask:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keys in the engine's order (regions, seats)
     use_prefix(cfg.KEY_PREFIX)
-    client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
+    client = store_client(cfg.REDIS_URL)
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})
     api.spec.components.security_scheme(
