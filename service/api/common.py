@@ -14,7 +14,7 @@ from flask_smorest import Blueprint
 from webargs.flaskparser import is_json_request
 
 from service.api import schemas
-from service.auth import Principal, ident_of, operator, resolve
+from service.auth import Principal, ident_of, operator, parse_bearer, resolve
 from service.errors import STATUS, ServiceError, validation
 from service.games import GameService, Loaded, compact
 from service.store import canonical
@@ -58,13 +58,7 @@ def service() -> GameService:
 
 def bearer() -> str | None:
     """Returns the bearer token of the request, if any; refuses other Authorization schemes."""
-    header = request.headers.get("Authorization", "")
-    if not header:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ServiceError("unauthorized", "use 'Authorization: Bearer <token>'")
-    return token.strip()
+    return parse_bearer(request.headers.get("Authorization", ""))
 
 
 def caller(loaded: Loaded) -> Principal:
