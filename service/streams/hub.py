@@ -24,6 +24,7 @@ import redis
 import redis.asyncio
 
 from service.auth import Grant, revoked
+from service.errors import ServiceError
 from service.games import GameService, Loaded
 from service.history import GROUP_MARGIN, redact_all, redact_window, whole_moves
 from service.redis_clients import STREAM_BLOCK_S
@@ -214,6 +215,10 @@ class Hub:
                 pause = min(5.0, 0.1 * 2**failures)
                 log.warning("stream hub: bucket %d: %s; reading again in %.1f s", bucket, exc, pause)
                 await asyncio.sleep(pause)
+            except Exception:
+                self.errors += 1
+                log.exception("stream hub: bucket %d failed; reading again in 1 s", bucket)
+                await asyncio.sleep(1.0)
 
     async def _read(self, streams: dict[str, str], wake: asyncio.Event) -> Any:
         """Returns XREAD's answer, or None when `wake` is set first (the blocked read is then cancelled)."""
@@ -236,8 +241,19 @@ class Hub:
             return
         if len(envs) >= BATCH:
             envs = whole_moves(envs)
-        loaded = await self.load(game_id)
+        try:
+            loaded = await self.load(game_id)
+        except (
+            ServiceError
+        ) as exc:  # the game is gone: its streams close, their clients learn why on reconnecting
+            log.warning("stream hub: %s; closing its %d streams", exc, len(watch.subscribers))
+            loaded = None
         if self.watches.get(game_id) is not watch:
+            return
+        if loaded is None:
+            for sub in watch.subscribers:
+                sub.finish()
+            self._unwatch(watch)
             return
         fan_out(watch, loaded, envs, time.time())
         if loaded.status != "running" and watch.cursor >= loaded.version:

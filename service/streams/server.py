@@ -23,7 +23,7 @@ from marshmallow import EXCLUDE, ValidationError
 from service.api.schemas import StreamArgs
 from service.auth import SPECTATOR, Grant, grant, parse_bearer
 from service.config import Config
-from service.errors import ServiceError, schema_problem
+from service.errors import PROBLEM_BASE, ServiceError, schema_problem
 from service.games import GameService, Loaded
 from service.peers import Trusted, client_address
 from service.redis_clients import store_client, stream_client
@@ -39,6 +39,13 @@ CONFIG = web.AppKey("config", Config)
 CAPS = web.AppKey("caps", "Caps")
 HUB = web.AppKey("hub", Hub)
 TRUSTED = web.AppKey("trusted", Trusted)
+UNEXPECTED = {  # as the Flask app answers anything unexpected
+    "type": PROBLEM_BASE + "unavailable",
+    "title": "Internal error",
+    "status": 500,
+    "detail": "an unexpected error; it was logged",
+    "code": "unavailable",
+}
 BACKLOG = 1024  # pending connections the listening socket holds (many streams open at once)
 
 
@@ -127,6 +134,9 @@ async def _serve(request: web.Request) -> web.StreamResponse:
     except redis.RedisError as exc:
         log.warning("stream refused: the store is unavailable (%s)", exc)
         return problem_response(ServiceError("unavailable", "the game store is unavailable"))
+    except Exception:
+        log.exception("unexpected error opening a stream")
+        return json_problem(500, UNEXPECTED)
     response = web.StreamResponse(headers=HEADERS)
     response.force_close()
     await response.prepare(request)
