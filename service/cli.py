@@ -25,6 +25,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("castillo.serve")
 
@@ -139,7 +140,7 @@ def serve(argv: Sequence[str]) -> int:
     """Runs `castillo serve` (see the module docstring) until SIGTERM or SIGINT; returns the exit status."""
     from service.embedded import EmbeddedRedis, secret_key
     from service.folderlock import FolderBusy, FolderLock
-    from service.supervise import Child, Supervisor
+    from service.supervise import Supervisor
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     ns = serve_parser().parse_args(list(argv))
@@ -158,19 +159,26 @@ def serve(argv: Sequence[str]) -> int:
         redis_server = EmbeddedRedis(data / "redis")
         env["REDIS_URL"] = redis_server.start()
         log.info("embedded Redis (AOF) at %s, data in %s", env["REDIS_URL"], redis_server.folder)
+    log.info("serving on %s", env["PUBLIC_URL"])
+    return Supervisor(serve_children(ns, env, data, worker=redis_server is not None), redis_server).run()
+
+
+def serve_children(ns: argparse.Namespace, env: dict[str, str], data: Path, worker: bool) -> list[Any]:
+    """Returns the children of `castillo serve`: gunicorn on the data folder's socket, the front, the worker."""
+    from service.supervise import Child
+
     upstream = f"unix:{data / 'gunicorn.sock'}"
     api_env = {**env, "TRUSTED_PROXIES": with_unix(env.get("TRUSTED_PROXIES", ""))}
     children = [
         Child("gunicorn", gunicorn_command(upstream, ns.workers, ns.threads), api_env),
         Child("streams", streams_command(ns.host, ns.port, upstream), env),
     ]
-    if redis_server is not None and not ns.no_worker:
+    if worker and not ns.no_worker:
         if _importable("workers.cli"):
             children.append(Child("worker", [sys.executable, "-m", "service.cli", "worker"], env))
         else:
             log.warning("workers.cli is not importable: no worker spawned (no emails, no deadlines)")
-    log.info("serving on %s", env["PUBLIC_URL"])
-    return Supervisor(children, redis_server).run()
+    return children
 
 
 def streams(argv: Sequence[str]) -> int:
