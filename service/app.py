@@ -26,8 +26,18 @@ from service.api import catalog, games, history, inputs, mail, moves, play, seat
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
-from service.errors import PROBLEM_BASE, STATUS, TITLES, ServiceError, problem
+from service.errors import (
+    PROBLEM_BASE,
+    SCHEMA_DETAIL,
+    STATUS,
+    TITLES,
+    ServiceError,
+    flat_messages,
+    problem,
+    problem_headers,
+)
 from service.games import GameService
+from service.redis_clients import store_client
 from service.store import use_prefix
 
 log = logging.getLogger("castillo.service")
@@ -97,7 +107,7 @@ def create_app(config: Config | None = None) -> Flask:
     use_prefix(cfg.KEY_PREFIX)
     app.url_map.converters["int"] = inputs.AsciiIntConverter
     app.before_request(inputs.check_limits)
-    client = redis.Redis.from_url(cfg.REDIS_URL, health_check_interval=30)
+    client = store_client(cfg.REDIS_URL)
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})
     api.spec.components.security_scheme(
@@ -112,8 +122,7 @@ def create_app(config: Config | None = None) -> Flask:
 
 def problem_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
     """Returns a problem+json response (401s name the Bearer scheme, RFC 6750)."""
-    if status == 401:
-        headers = {**(headers or {}), "WWW-Authenticate": 'Bearer realm="castillo"'}
+    headers = {**(headers or {}), **problem_headers(status)}
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
 
 
@@ -139,22 +148,9 @@ def _http_problem(exc: HTTPException) -> Response:
     }
     messages = (getattr(exc, "data", None) or {}).get("messages")
     if messages:
-        body["detail"], body["errors"] = "the request does not match its schema", _flat(messages)
+        body["detail"], body["errors"] = SCHEMA_DETAIL, flat_messages(messages)
     headers = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
     return problem_response(status, body, headers)
-
-
-def _flat(messages: Any) -> dict[str, Any]:
-    """Returns webargs' {location: {field: [msg]}} as {field: [msg]} (JSON-safe)."""
-    if (
-        isinstance(messages, dict)
-        and len(messages) == 1
-        and next(iter(messages)) in ("json", "query", "headers")
-    ):
-        messages = next(iter(messages.values()))
-    if not isinstance(messages, dict):
-        messages = {"_body": messages}
-    return json.loads(json.dumps(messages, default=str))
 
 
 def _error_handlers(app: Flask) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.errors import ServiceError
-from service.links import BadToken, read_session_token
+from service.links import BadToken, read_session_claim, read_session_token
 
 TOKEN_BYTES = 30  # 240 random bits
 
@@ -34,6 +34,21 @@ class Principal:
 
 
 SPECTATOR = Principal("spectator")
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A principal and what its credential was when checked, so that it can be checked again.
+
+    A seat token grant keeps the stored hash it matched; a session grant its credential
+    generation and expiry (epoch seconds). Other principals see only public facts: nothing
+    to revoke.
+    """
+
+    principal: Principal
+    token_hash: str = ""
+    gen: int | None = None
+    expires: float | None = None
 
 
 def new_token(prefix: str) -> str:
@@ -72,6 +87,22 @@ def operator(bearer: str | None, admin_token: str) -> Principal:
     return Principal("spectator", ident=digest(bearer) if bearer else "anonymous")
 
 
+def parse_bearer(header: str) -> str | None:
+    """Returns the token of an `Authorization: Bearer <token>` header (None when the header is empty).
+
+    Raises `unauthorized` for any other scheme or an empty token.
+    """
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ServiceError("unauthorized", "use 'Authorization: Bearer <token>'")
+    if not (token.isascii() and token.isprintable()):
+        raise ServiceError("unauthorized", "a bearer token is printable ASCII (RFC 6750); this one is not")
+    return token
+
+
 def resolve(meta: dict[str, Any], bearer: str | None, secret: str, admin_token: str) -> Principal:
     """Returns the principal of `bearer` in the game of `meta`; raises `unauthorized` if it is bad."""
     if not bearer:
@@ -102,3 +133,35 @@ def current_gen(meta: dict[str, Any], seat: int, gen: int) -> bool:
     """Tells whether `seat` exists and `gen` is its credential generation (bumped per re-issue)."""
     seats = meta["seats"]
     return 0 <= seat < len(seats) and gen == seats[seat].get("gen", 0)
+
+
+def grant(meta: dict[str, Any], bearer: str | None, secret: str, admin_token: str) -> Grant:
+    """Returns the principal of `bearer` (as `resolve`) with what a later `revoked` check needs."""
+    who = resolve(meta, bearer, secret, admin_token)
+    if who.role != "seat" or who.seat is None or bearer is None:
+        return Grant(who)
+    hashed = digest(bearer)
+    if hmac.compare_digest(hashed, meta["seats"][who.seat]["token_hash"]):
+        return Grant(who, token_hash=hashed)
+    _game, _seat, gen, expires = read_session_claim(secret, bearer)
+    return Grant(who, gen=gen, expires=expires)
+
+
+def revoked(granted: Grant, meta: dict[str, Any], now: float) -> str | None:
+    """Returns why the credential of `granted` no longer holds in the game of `meta`, else None.
+
+    A seat token stops holding when the seat's token is re-issued (its stored hash changes);
+    a session when the seat's credential generation moves on or the session expires.
+    """
+    seat = granted.principal.seat
+    if seat is None:
+        return None
+    if granted.token_hash:
+        if not hmac.compare_digest(meta["seats"][seat]["token_hash"], granted.token_hash):
+            return "the seat's token was re-issued"
+    elif granted.gen is not None:
+        if not current_gen(meta, seat, granted.gen):
+            return "the seat's credentials were re-issued"
+        if granted.expires is not None and now >= granted.expires:
+            return "the session has expired"
+    return None

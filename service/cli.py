@@ -1,12 +1,19 @@
 """The `castillo` console script: dispatches each subcommand to its layer, importing it lazily.
 
     castillo serve [--host H] [--port 8000] [--data ./castillo-data] [--workers N] [--threads T]
+    castillo streams [--host H] [--port 8001] [--upstream unix:PATH | http://HOST:PORT]
     castillo worker | relay | inbound-smtp ...      (workers.cli)
     castillo new | status | moves | play | follow | history | record | verify | bots ...   (clients.cli)
 
-`serve` without REDIS_URL starts an embedded Redis (AOF on, data in --data), supervises a
-`castillo worker` child with REDIS_URL pointing at it, and runs gunicorn (gthread workers,
-for SSE). With REDIS_URL it only runs gunicorn: start `castillo worker` processes yourself.
+`serve` locks its data folder (a second `serve` on it exits naming the first), starts an
+embedded Redis there unless REDIS_URL is set (AOF on), and supervises its children
+(service.supervise: each restarted with back-off when it dies): gunicorn (gthread) on a unix
+socket in the data folder, the stream server on --port as the public front (it serves the
+streams and proxies every other request to gunicorn), and, in embedded mode, a `castillo
+worker`. With REDIS_URL, start `castillo worker` processes yourself.
+
+`streams` runs the stream server alone (service.streams), for a proxy that routes
+`/games/*/stream` to it and everything else to gunicorn.
 """
 
 from __future__ import annotations
@@ -15,12 +22,10 @@ import argparse
 import importlib.util
 import logging
 import os
-import signal
-import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("castillo.serve")
 
@@ -29,6 +34,7 @@ CLIENT_COMMANDS = ("play", "status", "show", "moves", "follow", "history", "reco
 USAGE = f"""usage: castillo <command> [options]
 
   serve        run the HTTP service (embedded Redis and a worker unless REDIS_URL is set)
+  streams      run the stream server alone (live updates; see `castillo streams --help`)
   {", ".join(WORKER_COMMANDS)}   background workers (see `castillo worker --help`)
   {", ".join(CLIENT_COMMANDS)}
                client commands (see `castillo play --help`)
@@ -44,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args[0]
     if command == "serve":
         return serve(args[1:])
+    if command == "streams":
+        return streams(args[1:])
     if command in WORKER_COMMANDS:
         from workers.cli import main as workers_main
 
@@ -64,10 +72,10 @@ def serve_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--data",
         default=os.environ.get("DATA_DIR", "./castillo-data"),
-        help="folder of the embedded Redis (AOF) and the secret key (default ./castillo-data)",
+        help="folder of the embedded Redis (AOF), the secret key and the API's socket (default ./castillo-data)",
     )
     p.add_argument("--workers", type=int, default=1, help="gunicorn worker processes (gthread)")
-    p.add_argument("--threads", type=int, default=32, help="threads per gunicorn worker (SSE holds one each)")
+    p.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker (streams need none)")
     p.add_argument("--no-worker", action="store_true", help="do not spawn `castillo worker` (embedded mode)")
     return p
 
@@ -85,8 +93,28 @@ fields of 8,190 bytes), so the app answers those with problem+json; past these g
 itself, in HTML (the request line's 8,190 is gunicorn's maximum)."""
 
 
-def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[str]:
-    """Returns the production command: gunicorn with threaded (gthread) workers."""
+def streams_parser() -> argparse.ArgumentParser:
+    """Returns the options of `castillo streams`."""
+    p = argparse.ArgumentParser(
+        prog="castillo streams",
+        description="Run the stream server (GET /games/{id}/stream); settings from the environment",
+    )
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8001)
+    p.add_argument(
+        "--upstream",
+        metavar="unix:PATH|http://HOST:PORT",
+        help="also proxy every other request to the API server there (as the front of `castillo serve`)",
+    )
+    return p
+
+
+def gunicorn_command(bind: str, workers: int, threads: int) -> list[str]:
+    """Returns the API server's command: gunicorn with threaded (gthread) workers bound to `bind`.
+
+    `bind` is HOST:PORT or unix:PATH. Its keep-alive (60 s) outlasts the front's pooled
+    connections (service.streams.proxy.KEEPALIVE_S), so the front never reuses one gunicorn closed.
+    """
     return [
         sys.executable,
         "-m",
@@ -98,26 +126,45 @@ def gunicorn_command(host: str, port: int, workers: int, threads: int) -> list[s
         "--threads",
         str(threads),
         "--bind",
-        f"{host}:{port}",
+        bind,
         "--timeout",
         "60",
         "--graceful-timeout",
         "5",
         "--keep-alive",
-        "5",
+        "60",
         *GUNICORN_LIMITS,
         "service.wsgi:app",
     ]
 
 
+def streams_command(host: str, port: int, upstream: str) -> list[str]:
+    """Returns the front's command: the stream server on host:port, proxying the rest to `upstream`."""
+    command = [sys.executable, "-m", "service.cli", "streams", "--host", host, "--port", str(port)]
+    return [*command, "--upstream", upstream]
+
+
+def with_unix(trusted: str) -> str:
+    """Returns TRUSTED_PROXIES with `unix` in it (the front reaches gunicorn on a unix socket)."""
+    items = [item.strip() for item in trusted.split(",") if item.strip()]
+    return ",".join(items if "unix" in items else [*items, "unix"])
+
+
 def serve(argv: Sequence[str]) -> int:
-    """Runs `castillo serve` (see the module docstring); returns when the HTTP server stops."""
+    """Runs `castillo serve` (see the module docstring) until SIGTERM or SIGINT; returns the exit status."""
     from service.embedded import EmbeddedRedis, secret_key
+    from service.folderlock import FolderBusy, FolderLock
     from service.receipts import write_key_file
+    from service.supervise import Supervisor
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     ns = serve_parser().parse_args(list(argv))
     data = Path(ns.data).resolve()
+    try:
+        FolderLock(data).acquire()  # held until this process exits
+    except FolderBusy as exc:
+        print(f"castillo serve: {exc}", file=sys.stderr)
+        return 1
     env = dict(os.environ)
     env.setdefault("SECRET_KEY", secret_key(data))
     env.setdefault("DATA_DIR", str(data))
@@ -128,69 +175,44 @@ def serve(argv: Sequence[str]) -> int:
         redis_server = EmbeddedRedis(data / "redis")
         env["REDIS_URL"] = redis_server.start()
         log.info("embedded Redis (AOF) at %s, data in %s", env["REDIS_URL"], redis_server.folder)
-    supervisor = Supervisor(env, redis_server, spawn_worker=redis_server is not None and not ns.no_worker)
-    return supervisor.run(gunicorn_command(ns.host, ns.port, ns.workers, ns.threads))
+    log.info("serving on %s", env["PUBLIC_URL"])
+    return Supervisor(serve_children(ns, env, data, worker=redis_server is not None), redis_server).run()
 
 
-class Supervisor:
-    """Keeps the children of `castillo serve` running: gunicorn, the worker, the embedded Redis."""
+def serve_children(ns: argparse.Namespace, env: dict[str, str], data: Path, worker: bool) -> list[Any]:
+    """Returns the children of `castillo serve`: gunicorn on the data folder's socket, the front, the worker."""
+    from service.supervise import Child
 
-    def __init__(self, env: dict[str, str], redis_server: object | None, spawn_worker: bool) -> None:
-        self.env = env
-        self.redis_server = redis_server
-        self.spawn_worker = spawn_worker and _importable("workers.cli")
-        if spawn_worker and not self.spawn_worker:
+    upstream = f"unix:{data / 'gunicorn.sock'}"
+    api_env = {**env, "TRUSTED_PROXIES": with_unix(env.get("TRUSTED_PROXIES", ""))}
+    children = [
+        Child("gunicorn", gunicorn_command(upstream, ns.workers, ns.threads), api_env),
+        Child("streams", streams_command(ns.host, ns.port, upstream), env),
+    ]
+    if worker and not ns.no_worker:
+        if _importable("workers.cli"):
+            children.append(Child("worker", [sys.executable, "-m", "service.cli", "worker"], env))
+        else:
             log.warning("workers.cli is not importable: no worker spawned (no emails, no deadlines)")
-        self.worker: subprocess.Popen[bytes] | None = None
-        self.stopping = False
+    return children
 
-    def run(self, server_command: list[str]) -> int:
-        """Starts the children, restarts a dead worker, and stops all when the server ends or on a signal."""
-        signal.signal(signal.SIGTERM, self._stop)
-        signal.signal(signal.SIGINT, self._stop)
-        server = subprocess.Popen(server_command, env=self.env)
-        log.info("serving on %s", self.env.get("PUBLIC_URL"))
-        self._start_worker()
-        try:
-            while not self.stopping and server.poll() is None:
-                time.sleep(0.5)
-                self._revive()
-        finally:
-            self._terminate(server)
-            self._terminate(self.worker)
-            if self.redis_server is not None:
-                self.redis_server.stop()  # type: ignore[attr-defined]
-        return server.returncode or 0
 
-    def _revive(self) -> None:
-        """Restarts the embedded Redis (from its AOF) or the worker if either has died."""
-        if self.redis_server is not None and not self.redis_server.alive():  # type: ignore[attr-defined]
-            log.warning("embedded Redis exited; restarting it from its append-only file")
-            self.redis_server.start()  # type: ignore[attr-defined]
-        if self.spawn_worker and self.worker is not None and self.worker.poll() is not None:
-            log.warning("worker exited with %s; restarting it", self.worker.returncode)
-            time.sleep(1)
-            self._start_worker()
+def streams(argv: Sequence[str]) -> int:
+    """Runs `castillo streams` until SIGTERM or SIGINT; returns the exit status."""
+    from service.config import Config
+    from service.streams.server import run
 
-    def _start_worker(self) -> None:
-        if self.spawn_worker and not self.stopping:
-            command = [sys.executable, "-m", "service.cli", "worker"]
-            self.worker = subprocess.Popen(command, env=self.env)
-
-    def _stop(self, signum: int, _frame: object) -> None:
-        log.info("signal %s: stopping", signum)
-        self.stopping = True
-
-    @staticmethod
-    def _terminate(process: subprocess.Popen[bytes] | None) -> None:
-        if process is None or process.poll() is not None:
-            return
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    ns = streams_parser().parse_args(list(argv))
+    config = Config.from_env()
+    if not config.REDIS_URL:
+        print(
+            "castillo streams: set REDIS_URL (and SECRET_KEY, ADMIN_TOKEN as the API has them)",
+            file=sys.stderr,
+        )
+        return 2
+    run(config, ns.host, ns.port, ns.upstream)
+    return 0
 
 
 def _importable(module: str) -> bool:

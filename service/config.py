@@ -31,7 +31,10 @@ class Config:
     LINK_MAX_AGE_S: int = 30 * 86400
     SESSION_MAX_AGE_S: int = 12 * 3600
     IDEMPOTENCY_TTL_S: int = 86400
-    SSE_KEEPALIVE_S: float = 15.0
+    SSE_KEEPALIVE_S: float = 15.0  # a stream with nothing to say sends a comment this often
+    STREAM_MAX_TOTAL: int = 10000  # open streams one stream server serves at once (service.streams)
+    STREAM_MAX_PER_CLIENT: int = 64  # open streams per client address (service.peers)
+    STREAM_RETRY_AFTER_S: int = 5  # Retry-After of the 503 that refuses a stream over a cap
     MAX_PAGE: int = 500
     RECEIPT_KEY_FILE: str = ""  # service.receipts: the Ed25519 signing key (PEM); never in Redis
     RECEIPT_PUBLIC_KEYS: str = ""  # PEM files of retired receipt keys that stay published

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import redis
 
+from service.redis_clients import probe_client
+
 CONFIG = """port 0
 unixsocket {sock}
 unixsocketperm 700
@@ -69,7 +71,7 @@ class EmbeddedRedis:
 
     def _answers(self) -> bool:
         try:
-            return bool(self.socket.exists() and redis.Redis.from_url(self.url).ping())
+            return bool(self.socket.exists() and probe_client(self.url).ping())
         except (redis.RedisError, OSError):
             return False
 

@@ -6,6 +6,7 @@ below. `problem(exc)` turns any of them into an RFC 9457 body (design.md, "Error
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.errors import RuleViolation, UnknownGame
@@ -21,6 +22,7 @@ STATUS: dict[str, int] = {
     "not-found": 404,
     "method-not-allowed": 405,
     "not-acceptable": 406,
+    "misdirected": 421,
     "not-your-turn": 409,
     "game-over": 409,
     "version-conflict": 409,
@@ -35,6 +37,7 @@ STATUS: dict[str, int] = {
     "vacation-exhausted": 422,
     "headers-too-large": 431,
     "unavailable": 503,
+    "too-many-streams": 503,
 }
 
 TITLES: dict[str, str] = {
@@ -46,6 +49,7 @@ TITLES: dict[str, str] = {
     "not-found": "No such resource",
     "method-not-allowed": "Method not allowed on this resource",
     "not-acceptable": "No acceptable representation",
+    "misdirected": "Streams are served by the stream server",
     "not-your-turn": "This seat owes no decision now",
     "game-over": "The game is over",
     "version-conflict": "The game has moved on since that version",
@@ -60,7 +64,9 @@ TITLES: dict[str, str] = {
     "idempotency-mismatch": "That Idempotency-Key was used with another body",
     "vacation-exhausted": "Not enough vacation days left",
     "unavailable": "The store is unavailable",
+    "too-many-streams": "Too many open streams",
 }
+SCHEMA_DETAIL = "the request does not match its schema"
 
 
 class ServiceError(Exception):
@@ -102,3 +108,33 @@ def problem(exc: BaseException) -> tuple[int, dict[str, Any]]:
         **extra,
     }
     return status, body
+
+
+def schema_problem(messages: Any) -> dict[str, Any]:
+    """Returns the 400 `validation` body of a request that does not match its schema (webargs' messages)."""
+    return {
+        "type": PROBLEM_BASE + "validation",
+        "title": TITLES["validation"],
+        "status": 400,
+        "detail": SCHEMA_DETAIL,
+        "code": "validation",
+        "errors": flat_messages(messages),
+    }
+
+
+def flat_messages(messages: Any) -> dict[str, Any]:
+    """Returns webargs' {location: {field: [msg]}} as {field: [msg]} (JSON-safe)."""
+    if (
+        isinstance(messages, dict)
+        and len(messages) == 1
+        and next(iter(messages)) in ("json", "query", "headers")
+    ):
+        messages = next(iter(messages.values()))
+    if not isinstance(messages, dict):
+        messages = {"_body": messages}
+    return json.loads(json.dumps(messages, default=str))
+
+
+def problem_headers(status: int) -> dict[str, str]:
+    """Returns the headers every problem of `status` carries (401s name the Bearer scheme, RFC 6750)."""
+    return {"WWW-Authenticate": 'Bearer realm="castillo"'} if status == 401 else {}

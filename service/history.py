@@ -56,6 +56,29 @@ def redact_all(game: Game, envs: list[Json], viewer: Any) -> list[Json]:
     return out
 
 
+def redact_window(game: Game, envs: list[Json], viewer: Any, after: int, until: int) -> list[Json]:
+    """Returns the entries after..until (inclusive) of `envs` as `viewer` may see them.
+
+    `envs` must reach GROUP_MARGIN entries past both ends (or the log's ends), so each move is
+    judged whole: a move's visibility depends on every event it caused.
+    """
+    return [e for e in redact_all(game, envs, viewer) if after < e["v"] <= until]
+
+
+def whole_moves(envs: list[Json]) -> list[Json]:
+    """Returns `envs` without its last move's entries, which may go on past the end of `envs`.
+
+    For a read that was cut at a count; a read of one single move is returned whole.
+    """
+    last = group_key(envs[-1]) if envs else None
+    if last is None:
+        return envs
+    cut = len(envs)
+    while cut > 0 and group_key(envs[cut - 1]) == last:
+        cut -= 1
+    return envs[:cut] or envs
+
+
 def redact_entry(game: Game, env: Json, viewer: Any, move_visible: bool) -> Json:
     """Returns one entry as `viewer` may see it."""
     if viewer == "all":
@@ -81,7 +104,7 @@ def page(service: GameService, loaded: Loaded, viewer: Any, after: int, limit: i
     limit = min(limit, service.config.MAX_PAGE)
     lo = max(0, after - GROUP_MARGIN)
     envs = service.store.read(loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN))
-    shown = [e for e in redact_all(loaded.game, envs, viewer) if after < e["v"] <= after + limit]
+    shown = redact_window(loaded.game, envs, viewer, after, after + limit)
     last = shown[-1]["v"] if shown else after
     return {
         "game": loaded.game_id,

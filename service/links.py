@@ -38,7 +38,8 @@ def read_link_token(secret: str, token: str) -> tuple[str, int]:
 
 def read_link_claim(secret: str, token: str) -> tuple[str, int, int]:
     """Returns (game_id, seat, credential generation) of a valid, unexpired link token."""
-    return _read(secret, LINK_SALT, token)
+    game_id, seat, gen, _expires = _read(secret, LINK_SALT, token)
+    return game_id, seat, gen
 
 
 def make_session_token(secret: str, game_id: str, seat: int, max_age_s: int, gen: int = 0) -> str:
@@ -48,17 +49,23 @@ def make_session_token(secret: str, game_id: str, seat: int, max_age_s: int, gen
 
 def read_session_token(secret: str, token: str) -> tuple[str, int, int]:
     """Returns (game_id, seat, credential generation) of a valid, unexpired session token."""
+    game_id, seat, gen, _expires = read_session_claim(secret, token)
+    return game_id, seat, gen
+
+
+def read_session_claim(secret: str, token: str) -> tuple[str, int, int, float]:
+    """Returns (game_id, seat, credential generation, expiry in epoch seconds) of a valid session token."""
     return _read(secret, SESSION_SALT, token)
 
 
-def _read(secret: str, salt: str, token: str) -> tuple[str, int, int]:
-    """Checks signature and the max age carried inside the token."""
+def _read(secret: str, salt: str, token: str) -> tuple[str, int, int, float]:
+    """Checks signature and the max age carried inside the token; returns its claim and expiry."""
     try:
         payload = _serializer(secret, salt).loads(token)
         game_id, seat, max_age, gen = payload
-        _serializer(secret, salt).loads(token, max_age=int(max_age))
+        _, signed = _serializer(secret, salt).loads(token, max_age=int(max_age), return_timestamp=True)
     except (BadSignature, ValueError, TypeError) as exc:
         raise BadToken(f"invalid or expired token: {exc.__class__.__name__}") from None
     if not isinstance(game_id, str) or not isinstance(seat, int) or not isinstance(gen, int):
         raise BadToken("invalid token payload")
-    return game_id, seat, gen
+    return game_id, seat, gen, signed.timestamp() + int(max_age)

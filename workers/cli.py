@@ -113,7 +113,9 @@ def use_embedded(env: MutableMapping[str, str]) -> bool:
     try:
         import redis
 
-        redis.Redis.from_url(server.url, socket_connect_timeout=1).ping()
+        from service.redis_clients import probe_client
+
+        probe_client(server.url).ping()
     except (OSError, redis.RedisError):
         return False
     env["REDIS_URL"] = server.url

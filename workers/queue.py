@@ -14,6 +14,7 @@ import redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
+from service.redis_clients import queue_client
 from workers.recovery import Recovery
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9]")
@@ -26,8 +27,8 @@ def job_retry() -> Retry:
 
 
 def connect(url: str) -> redis.Redis:
-    """Returns a binary-safe Redis client for rq (rq stores pickles, so no decoding)."""
-    return redis.Redis.from_url(url)
+    """Returns a binary-safe Redis client for rq, with the timeouts of service.redis_clients.QUEUE."""
+    return queue_client(url)
 
 
 def queue(connection: redis.Redis, name: str) -> Queue:

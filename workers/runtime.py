@@ -15,6 +15,7 @@ from rq import Queue
 
 from service.config import Config
 from service.games import GameService
+from service.redis_clients import store_client
 from service.store import use_prefix
 from workers.queue import connect, queue
 from workers.transport import Transport
@@ -29,7 +30,7 @@ class Runtime:
     @cached_property
     def redis(self) -> redis.Redis:
         """Returns the game store's Redis (REDIS_URL)."""
-        return redis.Redis.from_url(self.config.REDIS_URL)
+        return store_client(self.config.REDIS_URL)
 
     @cached_property
     def queue(self) -> Queue:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from typing import Any
 
 from flask import Response, request
@@ -16,27 +14,38 @@ from service.api.common import (
     BEARER,
     ETAG,
     GAME_CODES,
+    PROBLEM_TYPE,
     caller,
     header,
     problems,
     service,
-    version_number,
     versioned,
 )
 from service.api.inputs import Blueprint
-from service.auth import Principal
-from service.errors import validation
-from service.games import GameService
-from service.store import entry_id, log_key
+from service.errors import ServiceError
+from service.streams.wire import resume_point
 
 blp = Blueprint("history", __name__, url_prefix="/games", description="Log, stream, record and audit")
 
 STREAM_DOC = {
     "200": {
-        "description": "Server-Sent Events: `id:` = version, `event: entry`, `data:` = the "
-        "entry as the caller may see it; comments as keep-alives; `event: end` once over",
+        "description": "Server-Sent Events: `retry:` first; then per entry `id:` = version, `event: entry`, "
+        "`data:` = the entry as the caller may see it; comments as keep-alives; `event: end` last, "
+        "with `{status, version}` once the game is over, or with an `unauthorized` problem (plus "
+        "`version`) as soon as the caller's seat token is re-issued or its session ends",
         "content": {"text/event-stream": {"schema": {"type": "string"}}},
-    }
+    },
+    "503": {
+        "description": "problem: too-many-streams (over the server's cap of open streams, in all or "
+        "per client address; try again after Retry-After), unavailable",
+        "headers": {
+            "Retry-After": {
+                "description": "seconds to wait before trying again",
+                "schema": {"type": "string"},
+            }
+        },
+        "content": {PROBLEM_TYPE: {"schema": schemas.Problem}},
+    },
 }
 RECORD_DOC = {
     "200": {
@@ -62,17 +71,6 @@ def get_events(args: dict[str, Any], game_id: str) -> Any:
     return answer, 200, versioned(game_id, loaded.version, loaded)
 
 
-def _resume_point(default: int) -> int:
-    """Returns the version to stream after: Last-Event-ID, else `after`, else `default`."""
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after")
-    if raw is None:
-        return default
-    version = version_number(raw.strip())
-    if version is None:
-        raise validation(f"Last-Event-ID / after must be a version number, got {raw[:40]!r}")
-    return version
-
-
 LAST_EVENT_ID = header(
     "Last-Event-ID",
     "resume after this version (as sent in `id:`); wins over `after`",
@@ -84,38 +82,23 @@ LAST_EVENT_ID = header(
 @blp.route("/<game_id>/stream", methods=["GET"], parameters=[LAST_EVENT_ID])
 @blp.arguments(schemas.StreamArgs(), location="query", error_status_code=400)
 @blp.doc(security=BEARER, responses=STREAM_DOC)
-@problems(blp, *GAME_CODES)
+@problems(blp, *GAME_CODES, "misdirected")
 def get_stream(args: dict[str, Any], game_id: str) -> Response:
     """Streams new log entries as Server-Sent Events, resumable with Last-Event-ID.
 
-    Without Last-Event-ID or `after` the stream starts at the current version.
+    Without Last-Event-ID or `after` the stream starts at the current version. Streams are
+    served by the stream server (service.streams: the front of `castillo serve`, or
+    `castillo streams` behind a proxy that routes `/games/*/stream` to it); this route
+    validates the request the same way, then answers 421 `misdirected`.
     """
-    svc = service()
-    loaded = svc.load(game_id)
-    who = caller(loaded)
-    after = _resume_point(loaded.version)
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(_events(svc, game_id, who, after), mimetype="text/event-stream", headers=headers)
-
-
-def _events(svc: GameService, game_id: str, who: Principal, after: int) -> Iterator[str]:
-    """Yields SSE frames: entries after `after`, keep-alive comments, `end` once the game is over."""
-    yield "retry: 3000\n\n"
-    last, key = after, log_key(game_id)
-    block = int(svc.config.SSE_KEEPALIVE_S * 1000)
-    while True:
-        rows = svc.redis.xread({key: entry_id(last)}, count=500, block=block)
-        loaded = svc.load(game_id)
-        if rows:
-            envs = [json.loads(fields[b"envelope"]) for _, fields in rows[0][1]]
-            for env in records.redact_all(loaded.game, envs, loaded.viewer(who)):
-                yield f"id: {env['v']}\nevent: entry\ndata: {json.dumps(env, separators=(',', ':'))}\n\n"
-            last = envs[-1]["v"]
-        elif loaded.status == "running":
-            yield ": keep-alive\n\n"
-        if loaded.status != "running" and last >= loaded.version:
-            yield f"event: end\ndata: {json.dumps({'status': loaded.status, 'version': last})}\n\n"
-            return
+    loaded = service().load(game_id)
+    caller(loaded)
+    resume_point(request.headers.get("Last-Event-ID"), request.args.get("after"), loaded.version)
+    raise ServiceError(
+        "misdirected",
+        "streams are served by the stream server: route GET /games/{id}/stream to `castillo streams` "
+        "(`castillo serve` does)",
+    )
 
 
 @blp.route("/<game_id>/record", methods=["GET"])

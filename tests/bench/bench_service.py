@@ -231,7 +231,7 @@ def main() -> int:
     env = {**os.environ, "REDIS_URL": url, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
     from service.cli import gunicorn_command
 
-    command = gunicorn_command("127.0.0.1", port, ns.workers, ns.threads)
+    command = gunicorn_command(f"127.0.0.1:{port}", ns.workers, ns.threads)
     if ns.bound:
         command[-1] = "tests.bench.bound_app:app"
         print("--bound: POST moves do only their irreducible work (tests/bench/bound_app.py)")

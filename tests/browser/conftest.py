@@ -1,18 +1,16 @@
 """Fixtures of the browser tests: a real server on a loopback port, headless Chromium, game helpers.
 
-The server is the Flask app from `service.create_app` on the run's Redis, served by werkzeug's
-threaded server in a background thread (the SSE stream needs a thread per connection).
+The server is the layout of `castillo serve` in the test process (tests.frontdoor): the stream
+server as the front, serving the live updates and proxying every other request to the Flask
+app from `service.create_app` on werkzeug's threaded server, on the run's Redis.
 Chromium is Debian's /usr/bin/chromium driven by Playwright; `playwright install` cannot
 download browsers here, so without that binary the browser tests are skipped.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import socket
-import threading
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,13 +41,10 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def base_url(redis_url: str) -> Iterator[str]:
-    """Yields the URL of a live Castillo server (threaded werkzeug) on the run's Redis."""
-    from werkzeug.serving import make_server
-
-    from service.app import create_app
+    """Yields the URL of a live Castillo server (the stream server in front of the app) on the run's Redis."""
     from service.config import Config
+    from tests.frontdoor import Front
 
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     config = Config(
@@ -59,13 +54,8 @@ def base_url(redis_url: str) -> Iterator[str]:
         PUBLIC_URL=url,
         SSE_KEEPALIVE_S=0.2,
     )
-    server = make_server("127.0.0.1", port, create_app(config), threaded=True)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield url
-    server.shutdown()
-    time.sleep(0.5)  # open SSE streams notice their closed sockets at the next keep-alive
+    with Front(config, port=port):
+        yield url
 
 
 @pytest.fixture(scope="session")

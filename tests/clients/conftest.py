@@ -1,20 +1,18 @@
 """Runs the real Flask app on a free loopback port for the client and CLI tests.
 
-The client speaks HTTP only, so the tests drive it against a werkzeug server in a
-background thread (threaded, so SSE streams and moves run side by side) on the run's Redis.
+The client speaks HTTP only, so the tests drive it against the layout of `castillo serve`
+in the test process (tests.frontdoor): the stream server in front of the Flask app on a
+threaded werkzeug server, on the run's Redis.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Iterator
 
 import pytest
-from werkzeug.serving import make_server
 
-from service.app import create_app
 from service.config import Config
+from tests.frontdoor import Front
 
 OPERATOR = "clients-operator-token"
 
@@ -29,10 +27,5 @@ def server_url(redis_url: str) -> Iterator[str]:
         PUBLIC_URL="http://castillo.test",
         SSE_KEEPALIVE_S=0.2,
     )
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="castillo-test-server", daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with Front(config) as url:
+        yield url

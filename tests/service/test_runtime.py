@@ -1,16 +1,13 @@
-"""Deadlines, auto-pass, absence, the SSE stream and crash-restart of an AOF Redis."""
+"""Deadlines, auto-pass, absence and crash-restart of an AOF Redis (the SSE stream: test_streams.py)."""
 
 from __future__ import annotations
 
-import json
-import threading
 from typing import Any
 
 import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.serving import make_server
 
 from service.config import Config
 from service.embedded import EmbeddedRedis
@@ -71,46 +68,6 @@ def test_deadline_auto_pass_is_verified_after_the_end(app: Flask, client: FlaskC
     assert client.get(f"/games/{gid}").get_json()["status"] == "finished"
     report = client.get(f"/games/{gid}/verify").get_json()
     assert report["ok"] and report["replay"]["ok"], report
-
-
-def _sse(url: str, headers: dict[str, str], frames: int) -> list[dict[str, Any]]:
-    import requests
-
-    out: list[dict[str, Any]] = []
-    with requests.get(url, headers=headers, stream=True, timeout=10) as response:
-        assert response.headers["Content-Type"].startswith("text/event-stream")
-        frame: dict[str, Any] = {}
-        for line in response.iter_lines(decode_unicode=True):
-            if line == "":
-                if frame:
-                    out.append(frame)
-                    frame = {}
-                if len(out) >= frames:
-                    break
-                continue
-            field, _, value = line.partition(":")
-            frame[field or "comment"] = value.strip()
-    return out
-
-
-def test_sse_stream_resumes_with_last_event_id_and_redacts(app: Flask, client: FlaskClient) -> None:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        game = create(client)
-        gid, base = game["id"], f"http://127.0.0.1:{server.server_port}"
-        frames = _sse(f"{base}/games/{gid}/stream", {"Last-Event-ID": "3"}, 8)
-        ids = [int(f["id"]) for f in frames if "id" in f]
-        assert ids[:6] == [4, 5, 6, 7, 8, 9]
-        assert any(f.get("comment") == "keep-alive" for f in frames)
-        drawn = [json.loads(f["data"]) for f in frames if "data" in f and "cards_drawn" in f["data"]]
-        assert drawn and all("cards" not in e.get("event", {}) or not e["event"]["cards"] for e in drawn)
-        own = _sse(f"{base}/games/{gid}/stream?after=0", bearer(game["seats"][0]["token"]), 10)
-        mine = [json.loads(f["data"]) for f in own if "data" in f and '"cards_drawn"' in f["data"]]
-        assert any(e["event"].get("seat") == 0 and e["event"].get("cards") for e in mine)
-    finally:
-        server.shutdown()
 
 
 def test_restart_of_an_aof_redis_loses_nothing(tmp_path: Any) -> None:

@@ -1,0 +1,50 @@
+"""Writes the Server-Sent Events of a game's stream and reads where a stream resumes (pure).
+
+The wire format: `retry: 3000` first; one `id: <version>` / `event: entry` / `data: <entry
+as the caller may see it>` frame per log entry; a `: keep-alive` comment when there is
+nothing to say; `event: end` last, with `{status, version}` once the game is over, or with a
+problem (`code: unauthorized`, plus `version`) when the caller's credential was revoked or
+its session expired.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from service.errors import ServiceError, problem, validation
+
+RETRY = b"retry: 3000\n\n"
+KEEPALIVE = b": keep-alive\n\n"
+HEADERS = {"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def entry_frames(envs: Iterable[dict[str, Any]]) -> list[tuple[int, bytes]]:
+    """Returns (version, frame) of each redacted entry."""
+    return [(env["v"], f"id: {env['v']}\nevent: entry\ndata: {_compact(env)}\n\n".encode()) for env in envs]
+
+
+def end_frame(status: str, version: int) -> bytes:
+    """Returns the last frame of a stream whose game is over."""
+    return f"event: end\ndata: {_compact({'status': status, 'version': version})}\n\n".encode()
+
+
+def revoked_frame(reason: str, version: int) -> bytes:
+    """Returns the last frame of a stream whose credential no longer holds: an `unauthorized` problem."""
+    _, body = problem(ServiceError("unauthorized", f"this stream's credential no longer holds: {reason}"))
+    return f"event: end\ndata: {_compact({**body, 'version': version})}\n\n".encode()
+
+
+def resume_point(last_event_id: str | None, after: str | None, default: int) -> int:
+    """Returns the version to stream after: Last-Event-ID, else `after`, else `default`."""
+    raw = last_event_id or after
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:  # '٣' is a digit to isdigit alone
+        raise validation(f"Last-Event-ID / after must be a version number, got {raw[:40]!r}")
+    return int(raw)
