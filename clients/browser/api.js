@@ -40,7 +40,10 @@ export function keptReceipts() {
 
 /** Keeps an answer's signed receipt in local storage (once each; the newest MAX_RECEIPTS). */
 function keepReceipt(res) {
-  const receipt = res.headers.get("Castillo-Receipt");
+  keepReceiptText(res.headers.get("Castillo-Receipt"));
+}
+
+function keepReceiptText(receipt) {
   if (!receipt) return;
   const kept = keptReceipts();
   if (kept.includes(receipt)) return;
@@ -142,6 +145,10 @@ export function follow(onEvent, onState, lastId = null) {
           for (const block of blocks) {
             const ev = parseBlock(block);
             if (!ev) continue;
+            if (ev.event === "receipt") {  // the server's signature of the version just streamed
+              try { keepReceiptText(JSON.parse(ev.data).receipt); } catch { /* not for us */ }
+              continue;
+            }
             if (ev.id) lastId = ev.id;
             onEvent(ev);
             if (ev.event === "end") stopped = true;

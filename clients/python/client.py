@@ -275,9 +275,15 @@ class Client:
 
         Each `entry` event's data is a log entry as the caller may see it; the last event is
         `end` ({status, version}) once the game is over. Without `last_event_id` the stream
-        starts at the current version; 0 replays the whole log.
+        starts at the current version; 0 replays the whole log. The stream's `receipt` events
+        (the server's signature of the version just sent) are kept in `receipts`, not yielded.
         """
-        return stream.follow(self.http, game_id, last_event_id)
+        for event in stream.follow(self.http, game_id, last_event_id):
+            if event.event == "receipt":
+                data = event.data if isinstance(event.data, dict) else {}
+                self.receipts.keep(game_id, str(data.get("receipt", "")), self.keys)
+                continue
+            yield event
 
     def turns(self, game_id: str) -> Iterator[LegalMoves]:
         """Yields the caller's legal moves each time its seat owes a decision, until the game ends.

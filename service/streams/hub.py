@@ -29,7 +29,7 @@ from service.games import GameService, Loaded
 from service.history import GROUP_MARGIN, redact_all, redact_window, whole_moves
 from service.redis_clients import STREAM_BLOCK_S
 from service.store import FIELD, bucket_of, entry_id, log_key, meta_key
-from service.streams.wire import end_frame, entry_frames, revoked_frame
+from service.streams.wire import end_frame, entry_frames, receipt_frame, revoked_frame
 
 log = logging.getLogger("castillo.streams")
 
@@ -83,10 +83,13 @@ class Watch:
     subscribers: set[Subscriber] = field(default_factory=set)
 
 
-def fan_out(watch: Watch, loaded: Loaded, envs: list[dict[str, Any]], now: float) -> None:
+def fan_out(
+    watch: Watch, loaded: Loaded, envs: list[dict[str, Any]], now: float, receipt: bytes = b""
+) -> None:
     """Queues a batch on every stream of `watch` whose credential still holds; ends the others.
 
-    The batch is redacted once per distinct viewer (spectators share one copy).
+    The batch is redacted once per distinct viewer (spectators share one copy) and followed
+    by `receipt` (one signature of its last version, the same for every viewer).
     """
     frames: dict[Any, list[tuple[int, bytes]]] = {}
     for sub in list(watch.subscribers):
@@ -98,6 +101,8 @@ def fan_out(watch: Watch, loaded: Loaded, envs: list[dict[str, Any]], now: float
         viewer = loaded.viewer(sub.grant.principal)
         if viewer not in frames:
             frames[viewer] = entry_frames(redact_all(loaded.game, envs, viewer))
+            if receipt:
+                frames[viewer].append((envs[-1]["v"], receipt))
         sub.push(frames[viewer])
     watch.cursor = envs[-1]["v"]
 
@@ -154,7 +159,11 @@ class Hub:
             return Final(revoked_frame(reason, after))
         envs = [json.loads(fields[FIELD_B]) for _, fields in rows]
         shown = redact_window(loaded.game, envs, loaded.viewer(sub.grant.principal), after, until)
-        return b"".join(frame for _, frame in entry_frames(shown))
+        tail = [env for env in envs if env.get("v") == until and "hash" in env]
+        receipt = (
+            [receipt_frame(self.games.receipt(sub.game_id, until, tail[0]["hash"]), until)] if tail else []
+        )
+        return b"".join([*(frame for _, frame in entry_frames(shown)), *receipt])
 
     async def close(self) -> None:
         """Ends every stream, stops the bucket loops and closes the clients."""
@@ -255,7 +264,9 @@ class Hub:
                 sub.finish()
             self._unwatch(watch)
             return
-        fan_out(watch, loaded, envs, time.time())
+        last = envs[-1]
+        receipt = receipt_frame(self.games.receipt(game_id, last["v"], last["hash"]), last["v"])
+        fan_out(watch, loaded, envs, time.time(), receipt)
         if loaded.status != "running" and watch.cursor >= loaded.version:
             for sub in watch.subscribers:
                 sub.finish(end_frame(loaded.status, sub.queued))

@@ -2,7 +2,8 @@
 
 The wire format: `retry: 3000` first; one `id: <version>` / `event: entry` / `data: <entry
 as the caller may see it>` frame per log entry; a `: keep-alive` comment when there is
-nothing to say; `event: end` last, with `{status, version}` once the game is over, or with a
+nothing to say; after each batch an `event: receipt` (the signed receipt of its last version);
+`event: end` last, with `{status, version}` once the game is over, or with a
 problem (`code: unauthorized`, plus `version`) when the caller's credential was revoked or
 its session expired.
 """
@@ -27,6 +28,12 @@ def _compact(value: Any) -> str:
 def entry_frames(envs: Iterable[dict[str, Any]]) -> list[tuple[int, bytes]]:
     """Returns (version, frame) of each redacted entry."""
     return [(env["v"], f"id: {env['v']}\nevent: entry\ndata: {_compact(env)}\n\n".encode()) for env in envs]
+
+
+def receipt_frame(receipt: str, version: int) -> bytes:
+    """Returns the frame that follows a batch: the server's signed receipt of its last version
+    (service.receipts), `data: {"receipt", "v"}`; no `id`, so resuming is unaffected."""
+    return f"event: receipt\ndata: {_compact({'receipt': receipt, 'v': version})}\n\n".encode()
 
 
 def end_frame(status: str, version: int) -> bytes:

@@ -66,3 +66,25 @@ def test_castillo_verify_fails_once_the_stored_log_was_rewritten(
     entries = [json.loads(line) for line in after.read_text().splitlines()]
     keys = ReceiptBook(tmp_path / "receipts").keys_of(game.id)
     assert keys and check_record(game.id, entries, ReceiptBook(tmp_path / "receipts").of(game.id), keys)
+
+
+def test_the_stream_carries_receipts_and_the_client_keeps_them(server_url: str) -> None:
+    from clients.bots.runner import play_with_tokens
+
+    book = ReceiptBook()
+    watcher = Client(server_url, receipts=book)
+    created = watcher.create_game("kabale", ["bot", "bot"])
+    play_with_tokens(server_url, created.id, {s.seat: s.token or "" for s in created.seats}, "kabale", seed=3)
+    events = list(watcher.follow(created.id, 0))  # the whole log, then `end`
+    assert events[-1].event == "end" and all(e.event in ("entry", "end") for e in events)
+    keys = watcher.keys()
+    signed = [check_payload(r, keys) for r in book.of(created.id)]
+    final = watcher.game(created.id).version
+    assert signed and signed[0] is not None and signed[0]["v"] == final  # kept from the stream alone
+    assert not check_record(created.id, [e.data for e in events[:-1]], book.of(created.id), keys)
+
+
+def check_payload(receipt: str, jwks: dict) -> dict | None:
+    from clients.python.receipts import payload_checker
+
+    return payload_checker(jwks)(receipt)
