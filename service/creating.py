@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.contract import Game, Json
+from service import contacts
 from service.auth import digest, new_token
 from service.errors import validation
 from service.fold import Folded
@@ -93,11 +94,26 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
     low, high = game.INFO["seats"]
     if not low <= len(seats) <= high:
         raise validation(f"{spec['game']} seats {low} to {high} players, got {len(seats)}")
+    for i, seat in enumerate(seats):
+        check_seat(i, seat)
     try:
         tc = TimeControl.from_json(spec.get("time_control"))
     except BadTimeControl as exc:
         raise validation(str(exc)) from None
     return game, seats, options, tc
+
+
+def check_seat(index: int, seat: Json) -> None:
+    """Refuses a seat whose name or email address `service.contacts` refuses, naming the seat."""
+    for field, problem in (("name", contacts.name_problem), ("email", contacts.address_problem)):
+        value = seat.get(field)
+        if value is None and field == "email":
+            continue
+        why = problem(value) if isinstance(value, str) else "must be a string"
+        if why is not None:
+            raise validation(
+                f"seat {index}: the {field} {why}", errors={"seats": {str(index): {field: [why]}}}
+            )
 
 
 def meta_of(

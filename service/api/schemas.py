@@ -6,10 +6,12 @@ types each game lists in its MOVES/EVENTS/PROMPTS tables, served by `GET /catalo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from service import contacts
 from service.errors import STATUS, TITLES
 
 Obj = fields.Dict  # a JSON object of a game (move, event, view ...)
@@ -35,11 +37,30 @@ class Problem(Schema):
     left = fields.Integer(metadata={"description": "vacation days left"})
 
 
+def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:
+    """Returns a marshmallow validator that refuses a value with the reason `problem` gives."""
+
+    def check(value: str) -> None:
+        if (why := problem(value)) is not None:
+            raise ValidationError(why)
+
+    return check
+
+
 class SeatIn(Schema):
     """A seat of a new game: the player's display name and optional email (private)."""
 
-    name = fields.String(required=True, validate=validate.Length(1, 60))
-    email = fields.Email(load_default=None, allow_none=True)
+    name = fields.String(
+        required=True,
+        validate=[validate.Length(1, contacts.MAX_NAME), _checked(contacts.name_problem)],
+        metadata={"description": "no control characters, line separators or bidi overrides"},
+    )
+    email = fields.Email(
+        load_default=None,
+        allow_none=True,
+        validate=[validate.Length(3, contacts.MAX_ADDRESS), _checked(contacts.address_problem)],
+        metadata={"description": "one plain ASCII address, no display name"},
+    )
 
 
 class TimeControlIn(Schema):
