@@ -17,7 +17,7 @@ from typing import Any
 from rq import Retry
 from rq.exceptions import DuplicateJobError
 
-from service import mailplay
+from service import contacts, mailplay
 from service.store import game_key
 from workers import notices
 from workers.compose import Letter, compose
@@ -68,7 +68,7 @@ def enqueue_notice(
 def observe(rt: Runtime, game_id: str) -> tuple[Seen, dict[str, Any]]:
     """Returns what notifications need to know of the game now, and its metadata."""
     loaded = rt.games.load(game_id)
-    names = tuple(s.get("name") or "" for s in loaded.meta["seats"])
+    names = tuple(contacts.printable(s["name"]) if s.get("name") else "" for s in loaded.meta["seats"])
     plans = {(p.seat, p.prompt): p.deadline for p in planned(rt, game_id)}
     envelopes = tuple(rt.games.store.read(game_id))
     zone = str(loaded.folded.table.time_control.get("timezone") or "UTC")

@@ -91,13 +91,14 @@ class Transport:
                 raise
 
     def _send_reusing(self, message: EmailMessage) -> None:
+        sender, recipients = envelope(message)
         if self in _OPEN:
             try:
-                _OPEN[self].send_message(message)
+                _OPEN[self].send_message(message, sender, recipients)
                 return
             except (smtplib.SMTPServerDisconnected, ConnectionError):
                 self._close()  # the server closed an idle connection: open a fresh one
-        self._connection().send_message(message)
+        self._connection().send_message(message, sender, recipients)
 
     def _connection(self) -> smtplib.SMTP:
         """Returns this process's open connection to the server, opening it if needed."""
@@ -134,6 +135,13 @@ class Transport:
             message["Subject"],
             f" — link {link}" if link else "",
         )
+
+
+def envelope(message: EmailMessage) -> tuple[str, list[str]]:
+    """Returns MAIL FROM and RCPT TO: the addresses the message's From and To headers were
+    built from (never smtplib's re-reading of the headers' text)."""
+    sender = message["From"].addresses[0].addr_spec
+    return sender, [a.addr_spec for field in ("To", "Cc") for a in getattr(message[field], "addresses", ())]
 
 
 def first_link(message: EmailMessage) -> str | None:
