@@ -20,11 +20,10 @@ from service import mailplay
 from service.fold import fold
 from service.games import Loaded
 from workers import deadlines, notices
-from workers.compose import compose
-from workers.notify import enqueue_notice, letter_for, marker, observe, retry_policy, send_notice
+from workers.notify import enqueue_notice, letter_for, marker, observe, post, retry_policy, send_notice
 from workers.queue import job_id
 from workers.runtime import Runtime, current
-from workers.transport import deliver, sent
+from workers.transport import sent
 
 log = logging.getLogger("castillo.jobs")
 
@@ -185,8 +184,7 @@ def answer(address: str, message_id: str) -> str:
         f"{target.game_id}:{target.seat}:answer:{digest}",
         in_reply_to=message_id,
     )
-    email = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
-    return "sent" if deliver(rt.redis, rt.transport, email, key) else "sent-before"
+    return post(rt, letter, key)
 
 
 def _digest(text: str) -> str:

@@ -3,11 +3,13 @@
 `enqueue_notice` queues `workers.jobs.notice` under a deterministic job id with rq's Retry
 (back-off while the mail server is down); `send_notice` re-reads the game when it runs, so
 a late job never asks for a decision that is already closed, then delivers through
-`workers.transport.deliver` (SET NX marker + deterministic Message-ID).
+`workers.transport.deliver` (SET NX marker + deterministic Message-ID). A letter that can
+never go fails at once and is recorded (`post`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import time
@@ -25,7 +27,7 @@ from workers.deadlines import planned
 from workers.notices import Content, Seen
 from workers.queue import job_id
 from workers.runtime import Runtime
-from workers.transport import deliver, sent
+from workers.transport import MARKER_TTL_S, deliver, permanent, sent
 
 log = logging.getLogger("castillo.mail")
 DEFAULT_RETRY_S = (5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600)
@@ -116,8 +118,49 @@ def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detai
     if content is None:
         return "stale"
     letter = letter_for(rt, seen, seat, address, content, f"{game_id}:{seat}:{kind}:{ref}")
-    message = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
-    return "sent" if deliver(rt.redis, rt.transport, message, key) else "sent-before"
+    return post(rt, letter, key)
+
+
+def post(rt: Runtime, letter: Letter, key: str) -> str:
+    """Composes and delivers `letter` once (marker `key`); returns sent, sent-before or failed.
+
+    A letter that can never go, because its message cannot be built (an address stored
+    before addresses were checked) or the server refuses it for good (5xx to RCPT TO or
+    DATA), fails at once instead of retrying for hours: the marker keeps the reason, so no
+    later attempt tries again, and the outcome is recorded for the seat, which counts as told
+    (a notification was attempted on its channel; design.md decision 8). A server that is
+    down or answers 4xx still raises, for rq's retry.
+    """
+    try:
+        message = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
+    except ValueError as exc:
+        return give_up(rt, letter, key, f"the message cannot be built: {exc}")
+    try:
+        return "sent" if deliver(rt.redis, rt.transport, message, key) else "sent-before"
+    except OSError as exc:
+        if (refused := permanent(exc)) is None:
+            raise
+        return give_up(rt, letter, key, f"the mail server refused it: {refused}")
+
+
+def give_up(rt: Runtime, letter: Letter, key: str, reason: str) -> str:
+    """Settles the marker `key` with `reason` (no attempt tries again), records it; returns failed."""
+    log.warning("mail %s given up: %s", letter.key, reason)
+    rt.redis.set(key, f"failed: {reason}"[:500], ex=MARKER_TTL_S)
+    record(rt, letter.game_id, letter.key, "failed", reason)
+    return "failed"
+
+
+def outcomes_key(game_id: str) -> str:
+    """Returns the key of the game's hash of mail not sent: `<seat>:<kind>:<ref>` -> JSON."""
+    return game_key(game_id, f"g:{game_id}:mail")
+
+
+def record(rt: Runtime, game_id: str, letter_key: str, status: str, reason: str) -> None:
+    """Records why the notification `letter_key` (`<game>:<seat>:<kind>:<ref>`) was not sent."""
+    field = letter_key.removeprefix(f"{game_id}:")
+    outcome = {"status": status, "reason": reason[:500], "t": time.time()}
+    rt.redis.hset(outcomes_key(game_id), field, json.dumps(outcome))
 
 
 def reply_ttl(link_max_age_s: int, deadline: float | None) -> int:
