@@ -22,7 +22,8 @@ from flask_smorest.spec import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleViolation, UnknownGame
-from service.api import catalog, games, history, mail, moves, play, seats
+from service import ratelimit
+from service.api import catalog, games, history, limiting, mail, moves, play, seats
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
@@ -95,15 +96,19 @@ def create_app(config: Config | None = None) -> Flask:
     )
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
+    ratelimit.check_settings(cfg)
+    app.extensions["castillo_limiter"] = limiting.install(app, cfg)
     _error_handlers(app)
     app.extensions["castillo_api"] = api
     return app
 
 
 def problem_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
-    """Returns a problem+json response (401s name the Bearer scheme, RFC 6750)."""
+    """Returns a problem+json response (401s name the Bearer scheme, RFC 6750; 429s carry Retry-After)."""
     if status == 401:
         headers = {**(headers or {}), "WWW-Authenticate": 'Bearer realm="castillo"'}
+    if status == 429 and "retry_after" in body:
+        headers = {**(headers or {}), "Retry-After": str(body["retry_after"])}
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
 
 

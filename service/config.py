@@ -34,6 +34,9 @@ class Config:
     SSE_KEEPALIVE_S: float = 15.0
     MAX_PAGE: int = 500
     TRUSTED_PROXIES: str = ""  # service.peers: proxies whose X-Forwarded-For is believed
+    CREATE_LIMIT: str = "20/hour"  # POST /games per client (service.ratelimit)
+    INVITE_LIMIT: str = "5/day"  # invitations per recipient address, across games and clients
+    CREATE_TOKEN: str = ""  # when set, POST /games needs it (or ADMIN_TOKEN) as a bearer token
     KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 
     @classmethod

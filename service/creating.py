@@ -1,6 +1,7 @@
 """Creates games: checks the request, runs the engine's setup, issues tokens, appends the opening.
 
-The game id derives from the idempotency scope (credential, route, Idempotency-Key) keyed
+Invitations are decided here: each seat's address counts against INVITE_LIMIT
+(service.ratelimit) before anything is written. The game id derives from the idempotency scope (credential, route, Idempotency-Key) keyed
 with SECRET_KEY, so a retried `POST /games` lands on the same game and its idempotency record
 (in the same bucket), and gets the first answer back with the secrets withheld.
 """
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.contract import Game, Json
-from service import contacts
+from service import contacts, ratelimit
 from service.auth import digest, new_token
 from service.errors import validation
 from service.fold import Folded
@@ -40,6 +41,9 @@ def create(
     if prior is not None:
         return prior, True
     game, seats, options, tc = checked_spec(spec)
+    invited = [(i, s["email"]) for i, s in enumerate(seats) if s.get("email")]
+    if invited:
+        ratelimit.take_invitations(service.config, invited)
     seed = secrets.token_hex(32)
     opening = game.setup(len(seats), options, seed)
     admin, tokens = new_token("adm"), [new_token("seat") for _ in seats]

@@ -32,6 +32,7 @@ STATUS: dict[str, int] = {
     "unsupported-option": 422,
     "idempotency-mismatch": 422,
     "vacation-exhausted": 422,
+    "rate-limited": 429,
     "unavailable": 503,
 }
 
@@ -55,6 +56,7 @@ TITLES: dict[str, str] = {
     "unsupported-option": "Unknown or unimplemented option",
     "idempotency-mismatch": "That Idempotency-Key was used with another body",
     "vacation-exhausted": "Not enough vacation days left",
+    "rate-limited": "Too many requests: wait for Retry-After seconds",
     "unavailable": "The store is unavailable",
 }
 

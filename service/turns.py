@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Json
-from service import deadlines
+from service import deadlines, ratelimit
 from service.auth import digest, new_token
 from service.errors import ServiceError, validation
 from service.timecontrol import BadTimeControl, TimeControl, local_day, vacation_used
@@ -163,6 +163,9 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
     hidden facts; only a seat without email has its new token and link returned, once.
     """
     made: list[tuple[str, int, bool]] = []  # token, generation and email of the metadata appended
+    address = _seat_email(service.load(game_id), seat)
+    if address:
+        ratelimit.take_invitations(service.config, [(seat, address)])  # the workers re-invite it
 
     def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
         _check_seat(loaded, seat)
@@ -179,6 +182,12 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
         return {"seat": seat, "token": None, "link": None, "delivered": "email", "version": version}
     link = service.play_link(game_id, seat, gen)
     return {"seat": seat, "token": token, "link": link, "delivered": "answer", "version": version}
+
+
+def _seat_email(loaded: Loaded, seat: int) -> str | None:
+    """Returns the address a seat's re-issued link is emailed to, if any."""
+    _check_seat(loaded, seat)
+    return loaded.meta["seats"][seat].get("email") or None
 
 
 def seat_bot(service: GameService, game_id: str, seat: int, bot: str | None) -> Json:

@@ -18,6 +18,9 @@ from typing import Any
 import pytest
 
 PREFIX = os.environ["KEY_PREFIX"] = f"castillo-test-{secrets.token_hex(6)}"
+# The suite creates hundreds of games from one address inviting the same few addresses: its
+# apps take these limits (the shipped defaults are tested in tests/service/test_limits.py).
+GENEROUS = {"CREATE_LIMIT": "100000/hour", "INVITE_LIMIT": "100000/day"}
 
 
 def _server_url() -> tuple[str, object | None]:

@@ -45,12 +45,14 @@ blp = Blueprint("games", __name__, url_prefix="/games", description="Games, view
     "unsupported-option",
     "idempotency-mismatch",
     "unauthorized",
+    "rate-limited",
 )
 def create_game(body: dict[str, Any]) -> Any:
     """Creates a game; the answer holds the admin token and each seat's token and play link, once.
 
     A retry with the same Idempotency-Key and body returns the first answer with the secrets
-    withheld (`secrets_shown: false`); the game is created once.
+    withheld (`secrets_shown: false`); the game is created once. Limits: CREATE_LIMIT
+    requests per client, INVITE_LIMIT invitations per address (429 `rate-limited`, Retry-After).
     """
     who = anyone()
     scope, body_hash = idempotency("POST /games", who.ident, request.get_json(silent=True))

@@ -35,6 +35,7 @@ class Problem(Schema):
     version = fields.Integer(metadata={"description": "the game's current version (conflicts)"})
     errors = fields.Dict(metadata={"description": "field -> messages (validation)"})
     left = fields.Integer(metadata={"description": "vacation days left"})
+    retry_after = fields.Integer(metadata={"description": "seconds to wait (rate-limited; also Retry-After)"})
 
 
 def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:

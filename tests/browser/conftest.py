@@ -48,6 +48,7 @@ def base_url(redis_url: str) -> Iterator[str]:
 
     from service.app import create_app
     from service.config import Config
+    from tests.conftest import GENEROUS
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     port = _free_port()
@@ -58,6 +59,7 @@ def base_url(redis_url: str) -> Iterator[str]:
         ADMIN_TOKEN="browser-admin",
         PUBLIC_URL=url,
         SSE_KEEPALIVE_S=0.2,
+        **GENEROUS,
     )
     server = make_server("127.0.0.1", port, create_app(config), threaded=True)
     server.daemon_threads = True

@@ -15,6 +15,7 @@ from werkzeug.serving import make_server
 
 from service.app import create_app
 from service.config import Config
+from tests.conftest import GENEROUS
 
 OPERATOR = "clients-operator-token"
 
@@ -28,6 +29,7 @@ def server_url(redis_url: str) -> Iterator[str]:
         ADMIN_TOKEN=OPERATOR,
         PUBLIC_URL="http://castillo.test",
         SSE_KEEPALIVE_S=0.2,
+        **GENEROUS,
     )
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
