@@ -45,6 +45,7 @@ class Letter:
     reply_to: str | None = None
     unsubscribe_url: str | None = None
     in_reply_to: str | None = None
+    unsubscribe_all: bool = False  # the link stops every email to the address, not only this game's
 
 
 def message_id(key: str, domain: str) -> str:
@@ -87,8 +88,15 @@ def text_of(letter: Letter) -> str:
         out += [f"{letter.link_label}: {letter.link}", ""]
     out += ["-- ", "Castillo"]
     if letter.unsubscribe_url:
-        out.append(f"No more emails about this game (you stay in it): {letter.unsubscribe_url}")
+        out.append(f"{_stop_text(letter)} (you stay in it): {letter.unsubscribe_url}")
     return "\n".join(out) + "\n"
+
+
+def _stop_text(letter: Letter) -> str:
+    """Returns what the letter's unsubscribe link stops."""
+    if letter.unsubscribe_all:
+        return "No more emails from Castillo to this address, about any game"
+    return "No more emails about this game"
 
 
 MONO = "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:13px"
@@ -110,7 +118,7 @@ def html_of(letter: Letter) -> str:
     footer = "Castillo"
     if letter.unsubscribe_url:
         footer += (
-            f' · <a href="{e(letter.unsubscribe_url)}" style="color:#666">no more emails about this game</a>'
+            f' · <a href="{e(letter.unsubscribe_url)}" style="color:#666">{e(_stop_text(letter).lower())}</a>'
             " (you stay in it)"
         )
     out.append(

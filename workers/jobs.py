@@ -20,7 +20,16 @@ from service import mailplay
 from service.fold import fold
 from service.games import Loaded
 from workers import deadlines, notices
-from workers.notify import enqueue_notice, letter_for, marker, observe, post, retry_policy, send_notice
+from workers.notify import (
+    do_not_email,
+    enqueue_notice,
+    letter_for,
+    marker,
+    observe,
+    post,
+    retry_policy,
+    send_notice,
+)
 from workers.queue import job_id
 from workers.runtime import Runtime, current
 from workers.transport import sent
@@ -174,6 +183,9 @@ def answer(address: str, message_id: str) -> str:
     address_to = facts["meta"]["seats"][target.seat].get("email")
     if not address_to:
         return "no-email"
+    letter_key = f"{target.game_id}:{target.seat}:answer:{digest}"
+    if refused := do_not_email(rt, target.game_id, address_to, letter_key):
+        return refused
     content = notices.answer(seen, target.seat, outcome.status, outcome.moves, outcome.error, outcome.legal)
     letter = letter_for(
         rt,
@@ -181,7 +193,7 @@ def answer(address: str, message_id: str) -> str:
         target.seat,
         address_to,
         content,
-        f"{target.game_id}:{target.seat}:answer:{digest}",
+        letter_key,
         in_reply_to=message_id,
     )
     return post(rt, letter, key)

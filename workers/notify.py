@@ -112,6 +112,8 @@ def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detai
     address = facts["meta"]["seats"][seat].get("email")
     if not address:
         return "no-email"
+    if refused := do_not_email(rt, game_id, address, f"{game_id}:{seat}:{kind}:{ref}"):
+        return refused
     if mailplay.is_unsubscribed(rt.redis, game_id, seat):
         return "unsubscribed"
     content = content_for(seen, facts, seat, kind, ref, detail)
@@ -119,6 +121,14 @@ def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detai
         return "stale"
     letter = letter_for(rt, seen, seat, address, content, f"{game_id}:{seat}:{kind}:{ref}")
     return post(rt, letter, key)
+
+
+def do_not_email(rt: Runtime, game_id: str, address: str, letter_key: str) -> str | None:
+    """Returns `do-not-email` (and records it) when `address` is on the do-not-email list."""
+    if not contacts.forbidden(rt.redis, address):
+        return None
+    record(rt, game_id, letter_key, "do-not-email", "the address is on the do-not-email list")
+    return "do-not-email"
 
 
 def post(rt: Runtime, letter: Letter, key: str) -> str:
@@ -186,7 +196,7 @@ def letter_for(
     if content.playable and prompt is not None:
         ttl = reply_ttl(cfg.LINK_MAX_AGE_S, seen.deadlines.get((seat, prompt["id"])))
         reply_to = mailplay.mint_address(rt.redis, cfg.MAIL_DOMAIN, seen.game_id, seat, prompt["id"], ttl)
-    token = mailplay.make_unsubscribe_token(cfg.SECRET_KEY, seen.game_id, seat)
+    token = mailplay.make_unsubscribe_token(cfg.SECRET_KEY, seen.game_id, seat, content.unsubscribe)
     return Letter(
         key=key,
         game_id=seen.game_id,
@@ -199,4 +209,5 @@ def letter_for(
         reply_to=reply_to,
         unsubscribe_url=f"{cfg.PUBLIC_URL}/unsubscribe/{token}",
         in_reply_to=in_reply_to,
+        unsubscribe_all=content.unsubscribe == "address",
     )

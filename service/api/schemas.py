@@ -56,11 +56,11 @@ class SeatIn(Schema):
         validate=[validate.Length(1, contacts.MAX_NAME), _checked(contacts.name_problem)],
         metadata={"description": "no control characters, line separators or bidi overrides"},
     )
-    email = fields.Email(
+    email = fields.String(
         load_default=None,
         allow_none=True,
         validate=[validate.Length(3, contacts.MAX_ADDRESS), _checked(contacts.address_problem)],
-        metadata={"description": "one plain ASCII address, no display name"},
+        metadata={"format": "email", "description": "one plain ASCII address, no display name"},
     )
 
 
@@ -108,6 +108,14 @@ class SeatCreated(Schema):
     name = fields.String(required=True)
     token = fields.String(required=True, allow_none=True, metadata={"description": "shown once"})
     link = fields.String(required=True, allow_none=True, metadata={"description": "signed play link"})
+    email_status = fields.String(
+        required=True,
+        validate=validate.OneOf(["invited", "none", "do-not-email"]),
+        metadata={
+            "description": "invited: an invitation is emailed; none: no address; do-not-email: "
+            "the address asked for no email from Castillo, so the seat plays without (hand it the link)"
+        },
+    )
 
 
 class Created(Schema):
