@@ -40,7 +40,14 @@ to the game's log after the rules engine validated it. Errors are RFC 9457 probl
 a stable `code` (urn:castillo:problem:<code>). Reads carry `ETag: "<version>"`; moves take
 `If-Match` or `expected_version`. `POST /games` and `POST /games/{id}/moves` need an
 `Idempotency-Key`. Credentials are bearer tokens: the game's admin token, a seat token, or a
-seat session from `POST /games/{id}/sessions`; without one you are a spectator."""
+seat session from `POST /games/{id}/sessions`; without one you are a spectator. `POST /games` is
+rate-limited per client and its invitations per email address (429 `rate-limited`, Retry-After),
+and a server may require a creation token for it (401/403)."""
+
+
+BEARER_DOC = (
+    "admin, seat or session token; on POST /games, the creation token if the server sets CREATE_TOKEN"
+)
 
 
 class DescribedMarshmallowPlugin(MarshmallowPlugin):
@@ -92,7 +99,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})
     api.spec.components.security_scheme(
-        "bearer", {"type": "http", "scheme": "bearer", "description": "admin, seat or session token"}
+        "bearer", {"type": "http", "scheme": "bearer", "description": BEARER_DOC}
     )
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
