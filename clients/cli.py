@@ -136,6 +136,9 @@ def cmd_new(ns: argparse.Namespace, out: Out) -> int:
     out(out.style(f"game {created.id} ({created.game})", "bold"), f"admin token: {created.admin_token}", "")
     rows = [[str(s.seat), s.name, s.token or "", s.link or ""] for s in created.seats]
     out(*table(["seat", "name", "token", "play link"], rows, ">"))
+    for s in created.seats:
+        if s.email_status == "do-not-email":
+            out(f"seat {s.seat}'s address asked for no email from Castillo: hand it its link yourself.")
     out(
         "",
         "Tokens are shown only now: keep them. A seat with an email also gets its link by email.",

@@ -22,7 +22,8 @@ from flask_smorest.spec import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleViolation, UnknownGame
-from service.api import catalog, games, history, inputs, mail, moves, play, seats
+from service import ratelimit
+from service.api import catalog, games, history, inputs, limiting, mail, moves, play, seats
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
@@ -52,7 +53,14 @@ a stable `code` (urn:castillo:problem:<code>). Reads carry `ETag: "<version>"`; 
 seat session from `POST /games/{{id}}/sessions`; without one you are a spectator.
 Limits: a URL of at most {inputs.MAX_URL} bytes (414), at most {inputs.MAX_HEADER_FIELDS} header
 fields of at most {inputs.MAX_HEADER_FIELD} bytes (431), a JSON body of at most {inputs.MAX_BODY}
-bytes (413) nested at most {inputs.MAX_DEPTH} deep (400)."""
+bytes (413) nested at most {inputs.MAX_DEPTH} deep (400). `POST /games` is rate-limited per
+client and its invitations per email address (429 `rate-limited`, Retry-After), and a server may
+require a creation token for it (401/403)."""
+
+
+BEARER_DOC = (
+    "admin, seat or session token; on POST /games, the creation token if the server sets CREATE_TOKEN"
+)
 
 
 class DescribedMarshmallowPlugin(MarshmallowPlugin):
@@ -111,18 +119,22 @@ def create_app(config: Config | None = None) -> Flask:
     app.extensions["castillo"] = GameService(client, cfg)
     api = CastilloApi(app, spec_kwargs={"marshmallow_plugin": DescribedMarshmallowPlugin()})
     api.spec.components.security_scheme(
-        "bearer", {"type": "http", "scheme": "bearer", "description": "admin, seat or session token"}
+        "bearer", {"type": "http", "scheme": "bearer", "description": BEARER_DOC}
     )
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
+    ratelimit.check_settings(cfg)
+    app.extensions["castillo_limiter"] = limiting.install(app, cfg)
     _error_handlers(app)
     app.extensions["castillo_api"] = api
     return app
 
 
 def problem_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
-    """Returns a problem+json response (401s name the Bearer scheme, RFC 6750)."""
+    """Returns a problem+json response (401s name the Bearer scheme, RFC 6750; 429s carry Retry-After)."""
     headers = {**(headers or {}), **problem_headers(status)}
+    if status == 429 and "retry_after" in body:
+        headers["Retry-After"] = str(body["retry_after"])
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
 
 

@@ -39,6 +39,9 @@ class Config:
     RECEIPT_KEY_FILE: str = ""  # service.receipts: the Ed25519 signing key (PEM); never in Redis
     RECEIPT_PUBLIC_KEYS: str = ""  # PEM files of retired receipt keys that stay published
     TRUSTED_PROXIES: str = ""  # service.peers: proxies whose X-Forwarded-For is believed
+    CREATE_LIMIT: str = "20/hour"  # POST /games per client (service.ratelimit)
+    INVITE_LIMIT: str = "5/day"  # invitations per recipient address, across games and clients
+    CREATE_TOKEN: str = ""  # when set, POST /games needs it (or ADMIN_TOKEN) as a bearer token
     KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 
     @classmethod

@@ -1,6 +1,8 @@
 """Creates games: checks the request, runs the engine's setup, issues tokens, appends the opening.
 
-The game id derives from the idempotency scope (credential, route, Idempotency-Key) keyed
+Invitations are decided here: each seat's address counts against INVITE_LIMIT
+(service.ratelimit) before anything is written, unless it is on the do-not-email list
+(service.contacts): then the game is still created and the seat gets no email. The game id derives from the idempotency scope (credential, route, Idempotency-Key) keyed
 with SECRET_KEY, so a retried `POST /games` lands on the same game and its idempotency record
 (in the same bucket), and gets the first answer back with the secrets withheld.
 """
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.contract import Game, Json
+from service import contacts, ratelimit
 from service.auth import digest, new_token
 from service.errors import validation
 from service.fold import Folded
@@ -41,6 +44,10 @@ def create(
     if prior is not None:
         return prior, True
     game, seats, options, tc = checked_spec(spec)
+    statuses = email_statuses(service, seats)
+    invited = [(i, s["email"]) for i, s in enumerate(seats) if statuses[i] == "invited"]
+    if invited:
+        ratelimit.take_invitations(service.config, invited)
     seed = secrets.token_hex(32)
     opening = game.setup(len(seats), options, seed)
     admin, tokens = new_token("adm"), [new_token("seat") for _ in seats]
@@ -55,7 +62,7 @@ def create(
     }
     items = [Item("service", created)] + [Item("engine", e) for e in opening]
     loaded = Loaded(game_id, meta, game, Folded())
-    answer = _created_answer(service, loaded, len(opening) + 1, admin, tokens)
+    answer = _created_answer(service, loaded, len(opening) + 1, admin, tokens, statuses)
     withheld = {**answer, "admin_token": None, "secrets_shown": False}
     withheld["seats"] = [{**s, "token": None, "link": None} for s in answer["seats"]]
     stored = record(body_hash, 201, withheld)
@@ -65,10 +72,31 @@ def create(
     return answer, False
 
 
-def _created_answer(service: GameService, loaded: Any, version: int, admin: str, tokens: list[str]) -> Json:
-    """Returns the first answer: the admin token, each seat's token and play link."""
+def email_statuses(service: GameService, seats: list[Json]) -> list[str]:
+    """Returns each seat's `email_status`: `invited` (an invitation goes out), `none` (no
+    address) or `do-not-email` (its address asked for no email: the seat plays without)."""
+    return [
+        "none"
+        if not s.get("email")
+        else "do-not-email"
+        if contacts.forbidden(service.redis, s["email"])
+        else "invited"
+        for s in seats
+    ]
+
+
+def _created_answer(
+    service: GameService, loaded: Any, version: int, admin: str, tokens: list[str], statuses: list[str]
+) -> Json:
+    """Returns the first answer: the admin token, each seat's token, play link and email status."""
     seats = [
-        {"seat": i, "name": s["name"], "token": tokens[i], "link": service.play_link(loaded.game_id, i, 0)}
+        {
+            "seat": i,
+            "name": s["name"],
+            "token": tokens[i],
+            "link": service.play_link(loaded.game_id, i, 0),
+            "email_status": statuses[i],
+        }
         for i, s in enumerate(loaded.meta["seats"])
     ]
     return {
@@ -96,11 +124,26 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
     low, high = game.INFO["seats"]
     if not low <= len(seats) <= high:
         raise validation(f"{spec['game']} seats {low} to {high} players, got {len(seats)}")
+    for i, seat in enumerate(seats):
+        check_seat(i, seat)
     try:
         tc = TimeControl.from_json(spec.get("time_control"))
     except BadTimeControl as exc:
         raise validation(str(exc)) from None
     return game, seats, options, tc
+
+
+def check_seat(index: int, seat: Json) -> None:
+    """Refuses a seat whose name or email address `service.contacts` refuses, naming the seat."""
+    for field, problem in (("name", contacts.name_problem), ("email", contacts.address_problem)):
+        value = seat.get(field)
+        if value is None and field == "email":
+            continue
+        why = problem(value) if isinstance(value, str) else "must be a string"
+        if why is not None:
+            raise validation(
+                f"seat {index}: the {field} {why}", errors={"seats": {str(index): {field: [why]}}}
+            )
 
 
 def meta_of(

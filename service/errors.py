@@ -36,6 +36,7 @@ STATUS: dict[str, int] = {
     "idempotency-mismatch": 422,
     "vacation-exhausted": 422,
     "headers-too-large": 431,
+    "rate-limited": 429,
     "unavailable": 503,
     "too-many-streams": 503,
 }
@@ -63,6 +64,7 @@ TITLES: dict[str, str] = {
     "unsupported-option": "Unknown or unimplemented option",
     "idempotency-mismatch": "That Idempotency-Key was used with another body",
     "vacation-exhausted": "Not enough vacation days left",
+    "rate-limited": "Too many requests: wait for Retry-After seconds",
     "unavailable": "The store is unavailable",
     "too-many-streams": "Too many open streams",
 }

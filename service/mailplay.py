@@ -137,22 +137,34 @@ def find_target(client: redis.Redis, recipients: tuple[str, ...], domain: str) -
 # --- unsubscribe -----------------------------------------------------------------------
 
 
+SCOPES = ("game", "address")
+
+
 def _unsub_serializer(secret: str) -> URLSafeSerializer:
     return URLSafeSerializer(secret, salt="unsubscribe")
 
 
-def make_unsubscribe_token(secret: str, game_id: str, seat: int) -> str:
-    """Returns the signed, non-expiring token of a (game, seat) unsubscribe link."""
-    return str(_unsub_serializer(secret).dumps([game_id, seat]))
+def make_unsubscribe_token(secret: str, game_id: str, seat: int, scope: str = "game") -> str:
+    """Returns the signed, non-expiring token of an unsubscribe link of (game, seat).
+
+    `scope` is `game` (this game's emails to the seat: every notice) or `address` (no email
+    to the seat's address from any game ever again: an invitation's link, since whoever got
+    it may never have asked to play); a `game` token stays `[game, seat]` as before.
+    """
+    claim = [game_id, seat] if scope == "game" else [game_id, seat, scope]
+    return str(_unsub_serializer(secret).dumps(claim))
 
 
-def read_unsubscribe_token(secret: str, token: str) -> tuple[str, int]:
-    """Returns (game_id, seat) of a token; raises MailPlayError for a forged or garbled one."""
+def read_unsubscribe_token(secret: str, token: str) -> tuple[str, int, str]:
+    """Returns (game_id, seat, scope) of a token; raises MailPlayError for a forged or garbled one."""
     try:
-        game_id, seat = _unsub_serializer(secret).loads(token)
+        game_id, seat, *rest = _unsub_serializer(secret).loads(token)
     except (BadSignature, ValueError, TypeError) as exc:
         raise MailPlayError("invalid unsubscribe token") from exc
-    return str(game_id), int(seat)
+    scope = str(rest[0]) if rest else "game"
+    if scope not in SCOPES:
+        raise MailPlayError("invalid unsubscribe token")
+    return str(game_id), int(seat), scope
 
 
 def unsubscribe(client: redis.Redis, game_id: str, seat: int) -> None:

@@ -12,6 +12,7 @@ client is opened here, for one purpose, with all three settings written out.
 | queue (rq) | 430 s | rq's worker BLPOP, up to worker_ttl - 15 = 405 s (rq raises a smaller timeout to 415 s) |
 | streams (asyncio) | STREAM_BLOCK_S + 10 = 20 s | the stream hub's XREAD, BLOCK 10 s per bucket |
 | probe | 1 s | PING, to find a running embedded Redis |
+| limiter (rate limits, on QUEUE_REDIS_URL) | 10 s | none: one moving-window script per request |
 
 Every client connects within 5 s (1 s for a probe) and, except probes, PINGs a connection
 idle for 30 s before reusing it (`health_check_interval`), so a connection a server or a NAT
@@ -63,3 +64,9 @@ def stream_client(url: str) -> redis.asyncio.Redis:
 def probe_client(url: str) -> redis.Redis:
     """Returns a client that gives up within a second: for asking whether a server runs there."""
     return redis.Redis.from_url(url, **asdict(PROBE))
+
+
+def limiter_pool(url: str) -> redis.ConnectionPool:
+    """Returns a connection pool to the rate limiter's Redis (QUEUE_REDIS_URL): short commands only,
+    so the store's timeouts."""
+    return redis.ConnectionPool.from_url(url, **asdict(STORE))

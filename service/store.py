@@ -66,6 +66,13 @@ def plain_key(name: str) -> str:
     return f"{_prefix}:{name}"
 
 
+def address_key(address: str) -> str:
+    """Returns the key of the record of one normalised email address (service.contacts), under
+    the hash tag `{a<crc32(address) mod 64>}` of its own: indexes across games never share a
+    slot with a game's keys (design.md, decision 7)."""
+    return f"{_prefix}:{{a{zlib.crc32(address.encode()) % BUCKETS}}}:addr:{address}"
+
+
 def log_key(game_id: str) -> str:
     """Returns the key of the game's stream."""
     return f"{_prefix}:{tag(game_id)}:g:{game_id}:log"

@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Json
-from service import deadlines
+from service import contacts, deadlines, ratelimit
 from service.auth import digest, new_token
 from service.errors import ServiceError, validation
 from service.timecontrol import BadTimeControl, TimeControl, local_day, vacation_used
@@ -160,11 +160,14 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
 
     A seat with an email address gets a fresh play link by email (the workers re-invite it on
     `seat_token_reissued`), so the admin never holds a credential that would show the seat's
-    hidden facts; only a seat without email has its new token and link returned, once, and the
-    public entry says so (`to: "admin"`), so every player knows the admin could see that seat
-    (design.md decision 12).
+    hidden facts; only a seat without email (or whose address is on the do-not-email list)
+    has its new token and link returned, once, and the public entry says so (`to: "admin"`), so
+    every player knows the admin could see that seat (design.md decision 12).
     """
-    made: list[tuple[str, int, bool]] = []  # token, generation and email of the metadata appended
+    made: list[tuple[str, int]] = []  # token and generation of the metadata appended
+    address = _seat_email(service, game_id, seat)
+    if address:
+        ratelimit.take_invitations(service.config, [(seat, address)])  # the workers re-invite it
 
     def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
         _check_seat(loaded, seat)
@@ -172,16 +175,24 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
         meta = {**loaded.meta, "seats": [dict(s) for s in loaded.meta["seats"]]}
         gen = int(meta["seats"][seat].get("gen", 0)) + 1  # older links and sessions stop working
         meta["seats"][seat].update(token_hash=digest(token), gen=gen, not_before=int(service.clock()))
-        emailed = bool(meta["seats"][seat].get("email"))
-        made.append((token, gen, emailed))
-        return [{"type": "seat_token_reissued", "seat": seat, "to": "email" if emailed else "admin"}], meta
+        made.append((token, gen))
+        return [{"type": "seat_token_reissued", "seat": seat, "to": "email" if address else "admin"}], meta
 
     version = _change(service, game_id, change)
-    token, gen, emailed = made[-1]
-    if emailed:
+    token, gen = made[-1]
+    if address:
         return {"seat": seat, "token": None, "link": None, "delivered": "email", "version": version}
     link = service.play_link(game_id, seat, gen)
     return {"seat": seat, "token": token, "link": link, "delivered": "answer", "version": version}
+
+
+def _seat_email(service: GameService, game_id: str, seat: int) -> str | None:
+    """Returns the address a seat's re-issued link is emailed to: none without one, or when it
+    is on the do-not-email list (then the admin gets the link, as for a seat without email)."""
+    loaded = service.load(game_id)
+    _check_seat(loaded, seat)
+    address = loaded.meta["seats"][seat].get("email")
+    return address if address and not contacts.forbidden(service.redis, address) else None
 
 
 def seat_bot(service: GameService, game_id: str, seat: int, bot: str | None) -> Json:

@@ -28,6 +28,11 @@ def pytest_sessionfinish() -> None:
     shutil.rmtree(RECEIPTS, ignore_errors=True)
 
 
+# The suite creates hundreds of games from one address inviting the same few addresses: its
+# apps take these limits (the shipped defaults are tested in tests/service/test_limits.py).
+GENEROUS = {"CREATE_LIMIT": "100000/hour", "INVITE_LIMIT": "100000/day"}
+
+
 def _server_url() -> tuple[str, object | None]:
     import redis
 

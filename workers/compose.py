@@ -1,7 +1,8 @@
 """Composes notification emails: a text and an HTML part from one `Letter`.
 
 A `Letter` is plain content (paragraphs, titled `Section`s of lines, one link); `compose`
-adds the headers every Castillo email carries: a deterministic `Message-ID` from the
+builds every address with `email.headerregistry.Address` (written by `workers.headers`, so
+a name stays one display name) and adds the headers every Castillo email carries: a deterministic `Message-ID` from the
 letter's key (one key per (event, seat, kind)), `Reply-To` for email play, per-game
 `List-Id`, `List-Unsubscribe` with RFC 8058 one-click `List-Unsubscribe-Post`, and
 `Auto-Submitted` so vacation responders stay quiet.
@@ -9,15 +10,14 @@ letter's key (one key per (event, seat, kind)), `Reply-To` for email play, per-g
 
 from __future__ import annotations
 
-import email.policy
 import hashlib
 import html
 from dataclasses import dataclass
+from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate, parseaddr
+from email.utils import formatdate, parseaddr
 
-# Headers unfolded up to RFC 5322's 998: List-Unsubscribe URLs must never become encoded words.
-POLICY = email.policy.default.clone(max_line_length=998)
+from workers.headers import POLICY
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,7 @@ class Letter:
     reply_to: str | None = None
     unsubscribe_url: str | None = None
     in_reply_to: str | None = None
+    unsubscribe_all: bool = False  # the link stops every email to the address, not only this game's
 
 
 def message_id(key: str, domain: str) -> str:
@@ -56,15 +57,15 @@ def compose(letter: Letter, *, sender: str, domain: str) -> EmailMessage:
     """Returns the MIME message (text + HTML alternative) of `letter`."""
     message = EmailMessage(policy=POLICY)
     name, address = parseaddr(sender)
-    message["From"] = sender if name else formataddr(("Castillo", address))
-    message["To"] = formataddr(letter.to)
+    message["From"] = Address(display_name=name or "Castillo", addr_spec=address)
+    message["To"] = Address(display_name=letter.to[0], addr_spec=letter.to[1])
     message["Subject"] = letter.subject
     message["Date"] = formatdate(usegmt=True)
     message["Message-ID"] = message_id(letter.key, domain)
     message["Auto-Submitted"] = "auto-generated"
     message["List-Id"] = f"Castillo game {letter.game_id} <{letter.game_id.lower()}.games.{domain}>"
     if letter.reply_to:
-        message["Reply-To"] = letter.reply_to
+        message["Reply-To"] = Address(addr_spec=letter.reply_to)
     if letter.in_reply_to:
         message["In-Reply-To"] = letter.in_reply_to
         message["References"] = letter.in_reply_to
@@ -87,8 +88,15 @@ def text_of(letter: Letter) -> str:
         out += [f"{letter.link_label}: {letter.link}", ""]
     out += ["-- ", "Castillo"]
     if letter.unsubscribe_url:
-        out.append(f"No more emails about this game (you stay in it): {letter.unsubscribe_url}")
+        out.append(f"{_stop_text(letter)} (you stay in it): {letter.unsubscribe_url}")
     return "\n".join(out) + "\n"
+
+
+def _stop_text(letter: Letter) -> str:
+    """Returns what the letter's unsubscribe link stops."""
+    if letter.unsubscribe_all:
+        return "No more emails from Castillo to this address, about any game"
+    return "No more emails about this game"
 
 
 MONO = "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:13px"
@@ -110,7 +118,7 @@ def html_of(letter: Letter) -> str:
     footer = "Castillo"
     if letter.unsubscribe_url:
         footer += (
-            f' · <a href="{e(letter.unsubscribe_url)}" style="color:#666">no more emails about this game</a>'
+            f' · <a href="{e(letter.unsubscribe_url)}" style="color:#666">{e(_stop_text(letter).lower())}</a>'
             " (you stay in it)"
         )
     out.append(

@@ -21,11 +21,19 @@ from service import mailplay
 from service.fold import fold
 from service.games import Loaded
 from workers import deadlines, notices
-from workers.compose import compose
-from workers.notify import enqueue_notice, letter_for, marker, observe, retry_policy, send_notice
+from workers.notify import (
+    do_not_email,
+    enqueue_notice,
+    letter_for,
+    marker,
+    observe,
+    post,
+    retry_policy,
+    send_notice,
+)
 from workers.queue import job_id
 from workers.runtime import Runtime, current
-from workers.transport import deliver, sent
+from workers.transport import sent
 
 log = logging.getLogger("castillo.jobs")
 
@@ -179,6 +187,9 @@ def answer(address: str, message_id: str) -> str:
     address_to = facts["meta"]["seats"][target.seat].get("email")
     if not address_to:
         return "no-email"
+    letter_key = f"{target.game_id}:{target.seat}:answer:{digest}"
+    if refused := do_not_email(rt, target.game_id, address_to, letter_key):
+        return refused
     content = notices.answer(seen, target.seat, outcome.status, outcome.moves, outcome.error, outcome.legal)
     letter = letter_for(
         rt,
@@ -186,11 +197,10 @@ def answer(address: str, message_id: str) -> str:
         target.seat,
         address_to,
         content,
-        f"{target.game_id}:{target.seat}:answer:{digest}",
+        letter_key,
         in_reply_to=message_id,
     )
-    email = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
-    return "sent" if deliver(rt.redis, rt.transport, email, key) else "sent-before"
+    return post(rt, letter, key)
 
 
 def _digest(text: str) -> str:

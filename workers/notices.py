@@ -54,6 +54,7 @@ class Content:
     paragraphs: tuple[str, ...]
     sections: tuple[Section, ...] = ()
     playable: bool = False  # carries a reply address (a prompt of this seat is open)
+    unsubscribe: str = "game"  # what its one-click link stops: this game's emails, or all to the `address`
 
 
 def when(epoch: float, timezone: str = "UTC") -> str:
@@ -232,7 +233,13 @@ def invite(seen: Seen, seat: int) -> Content:
     else:
         paragraphs.append("You will get an email whenever you must decide.")
         sections = (view_section(seen, seat),)
-    return Content(subject(seen, "you are invited"), tuple(paragraphs), sections, playable=prompt is not None)
+    return Content(
+        subject(seen, "you are invited"),
+        tuple(paragraphs),
+        sections,
+        playable=prompt is not None,
+        unsubscribe="address",  # someone typed this address in: its owner may never have asked
+    )
 
 
 def autopass(seen: Seen, seat: int, played: tuple[str, ...]) -> Content:

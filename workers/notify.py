@@ -3,11 +3,13 @@
 `enqueue_notice` queues `workers.jobs.notice` under a deterministic job id with rq's Retry
 (back-off while the mail server is down); `send_notice` re-reads the game when it runs, so
 a late job never asks for a decision that is already closed, then delivers through
-`workers.transport.deliver` (SET NX marker + deterministic Message-ID).
+`workers.transport.deliver` (SET NX marker + deterministic Message-ID). A letter that can
+never go fails at once and is recorded (`post`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import time
@@ -17,7 +19,7 @@ from typing import Any
 from rq import Retry
 from rq.exceptions import DuplicateJobError
 
-from service import mailplay
+from service import contacts, mailplay
 from service.store import game_key
 from workers import notices
 from workers.compose import Letter, compose
@@ -25,7 +27,7 @@ from workers.deadlines import planned
 from workers.notices import Content, Seen
 from workers.queue import job_id
 from workers.runtime import Runtime
-from workers.transport import deliver, sent
+from workers.transport import MARKER_TTL_S, deliver, permanent, sent
 
 log = logging.getLogger("castillo.mail")
 DEFAULT_RETRY_S = (5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600)
@@ -68,7 +70,7 @@ def enqueue_notice(
 def observe(rt: Runtime, game_id: str) -> tuple[Seen, dict[str, Any]]:
     """Returns what notifications need to know of the game now, and its metadata."""
     loaded = rt.games.load(game_id)
-    names = tuple(s.get("name") or "" for s in loaded.meta["seats"])
+    names = tuple(contacts.printable(s["name"]) if s.get("name") else "" for s in loaded.meta["seats"])
     plans = {(p.seat, p.prompt): p.deadline for p in planned(rt, game_id)}
     envelopes = tuple(rt.games.store.read(game_id))
     zone = str(loaded.folded.table.time_control.get("timezone") or "UTC")
@@ -110,14 +112,65 @@ def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detai
     address = facts["meta"]["seats"][seat].get("email")
     if not address:
         return "no-email"
+    if refused := do_not_email(rt, game_id, address, f"{game_id}:{seat}:{kind}:{ref}"):
+        return refused
     if mailplay.is_unsubscribed(rt.redis, game_id, seat):
         return "unsubscribed"
     content = content_for(seen, facts, seat, kind, ref, detail)
     if content is None:
         return "stale"
     letter = letter_for(rt, seen, seat, address, content, f"{game_id}:{seat}:{kind}:{ref}")
-    message = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
-    return "sent" if deliver(rt.redis, rt.transport, message, key) else "sent-before"
+    return post(rt, letter, key)
+
+
+def do_not_email(rt: Runtime, game_id: str, address: str, letter_key: str) -> str | None:
+    """Returns `do-not-email` (and records it) when `address` is on the do-not-email list."""
+    if not contacts.forbidden(rt.redis, address):
+        return None
+    record(rt, game_id, letter_key, "do-not-email", "the address is on the do-not-email list")
+    return "do-not-email"
+
+
+def post(rt: Runtime, letter: Letter, key: str) -> str:
+    """Composes and delivers `letter` once (marker `key`); returns sent, sent-before or failed.
+
+    A letter that can never go, because its message cannot be built (an address stored
+    before addresses were checked) or the server refuses it for good (5xx to RCPT TO or
+    DATA), fails at once instead of retrying for hours: the marker keeps the reason, so no
+    later attempt tries again, and the outcome is recorded for the seat, which counts as told
+    (a notification was attempted on its channel; design.md decision 8). A server that is
+    down or answers 4xx still raises, for rq's retry.
+    """
+    try:
+        message = compose(letter, sender=rt.config.MAIL_FROM, domain=rt.config.MAIL_DOMAIN)
+    except ValueError as exc:
+        return give_up(rt, letter, key, f"the message cannot be built: {exc}")
+    try:
+        return "sent" if deliver(rt.redis, rt.transport, message, key) else "sent-before"
+    except OSError as exc:
+        if (refused := permanent(exc)) is None:
+            raise
+        return give_up(rt, letter, key, f"the mail server refused it: {refused}")
+
+
+def give_up(rt: Runtime, letter: Letter, key: str, reason: str) -> str:
+    """Settles the marker `key` with `reason` (no attempt tries again), records it; returns failed."""
+    log.warning("mail %s given up: %s", letter.key, reason)
+    rt.redis.set(key, f"failed: {reason}"[:500], ex=MARKER_TTL_S)
+    record(rt, letter.game_id, letter.key, "failed", reason)
+    return "failed"
+
+
+def outcomes_key(game_id: str) -> str:
+    """Returns the key of the game's hash of mail not sent: `<seat>:<kind>:<ref>` -> JSON."""
+    return game_key(game_id, f"g:{game_id}:mail")
+
+
+def record(rt: Runtime, game_id: str, letter_key: str, status: str, reason: str) -> None:
+    """Records why the notification `letter_key` (`<game>:<seat>:<kind>:<ref>`) was not sent."""
+    field = letter_key.removeprefix(f"{game_id}:")
+    outcome = {"status": status, "reason": reason[:500], "t": time.time()}
+    rt.redis.hset(outcomes_key(game_id), field, json.dumps(outcome))
 
 
 def reply_ttl(link_max_age_s: int, deadline: float | None) -> int:
@@ -143,7 +196,7 @@ def letter_for(
     if content.playable and prompt is not None:
         ttl = reply_ttl(cfg.LINK_MAX_AGE_S, seen.deadlines.get((seat, prompt["id"])))
         reply_to = mailplay.mint_address(rt.redis, cfg.MAIL_DOMAIN, seen.game_id, seat, prompt["id"], ttl)
-    token = mailplay.make_unsubscribe_token(cfg.SECRET_KEY, seen.game_id, seat)
+    token = mailplay.make_unsubscribe_token(cfg.SECRET_KEY, seen.game_id, seat, content.unsubscribe)
     return Letter(
         key=key,
         game_id=seen.game_id,
@@ -156,4 +209,5 @@ def letter_for(
         reply_to=reply_to,
         unsubscribe_url=f"{cfg.PUBLIC_URL}/unsubscribe/{token}",
         in_reply_to=in_reply_to,
+        unsubscribe_all=content.unsubscribe == "address",
     )

@@ -91,13 +91,14 @@ class Transport:
                 raise
 
     def _send_reusing(self, message: EmailMessage) -> None:
+        sender, recipients = envelope(message)
         if self in _OPEN:
             try:
-                _OPEN[self].send_message(message)
+                _OPEN[self].send_message(message, sender, recipients)
                 return
             except (smtplib.SMTPServerDisconnected, ConnectionError):
                 self._close()  # the server closed an idle connection: open a fresh one
-        self._connection().send_message(message)
+        self._connection().send_message(message, sender, recipients)
 
     def _connection(self) -> smtplib.SMTP:
         """Returns this process's open connection to the server, opening it if needed."""
@@ -136,6 +137,13 @@ class Transport:
         )
 
 
+def envelope(message: EmailMessage) -> tuple[str, list[str]]:
+    """Returns MAIL FROM and RCPT TO: the addresses the message's From and To headers were
+    built from (never smtplib's re-reading of the headers' text)."""
+    sender = message["From"].addresses[0].addr_spec
+    return sender, [a.addr_spec for field in ("To", "Cc") for a in getattr(message[field], "addresses", ())]
+
+
 def first_link(message: EmailMessage) -> str | None:
     """Returns the first play link of the message's text part, if any."""
     part = message.get_body(("plain",))
@@ -144,12 +152,30 @@ def first_link(message: EmailMessage) -> str | None:
     return match.group() if match else None
 
 
+def permanent(exc: BaseException) -> str | None:
+    """Returns the server's answer when `exc` is a refusal of this message for good (5xx to
+    every RCPT TO, or to DATA), else None: a 4xx, a closed connection, a refused login or
+    sender (the server's or our configuration, not this message) are worth retrying."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _ in exc.recipients.values()]
+        answers = "; ".join(f"{code} {_text(text)}" for code, text in exc.recipients.values())
+        return answers if codes and all(500 <= code < 600 for code in codes) else None
+    if isinstance(exc, smtplib.SMTPDataError) and 500 <= exc.smtp_code < 600:
+        return f"{exc.smtp_code} {_text(exc.smtp_error)}"
+    return None
+
+
+def _text(answer: bytes | str) -> str:
+    return answer.decode("utf-8", "replace") if isinstance(answer, bytes) else str(answer)
+
+
 class StillSending(Exception):
     """Another attempt claimed a message and may be sending it now: rq's retry tries again later."""
 
 
 def sent(client: redis.Redis, marker: str) -> bool:
-    """Tells whether the message of `marker` went out (an attempt's live claim does not count)."""
+    """Tells whether the message of `marker` is settled: it went out, or was given up for good
+    (workers.notify.post); an attempt's live claim does not count."""
     value = client.get(marker)
     return value is not None and (value.decode() if isinstance(value, bytes) else value) != SENDING
 

@@ -188,6 +188,17 @@ class UnsupportedMediaType(ProblemError):
     code = "unsupported-media-type"
 
 
+class RateLimited(ProblemError):
+    """Signals too many requests from this client, or invitations to one address (429);
+    `retry_after` is how many seconds to wait (the Retry-After header)."""
+
+    code = "rate-limited"
+
+    def __init__(self, problem: dict[str, Any], status: int) -> None:
+        self.retry_after: int | None = problem.get("retry_after")
+        super().__init__(problem, status)
+
+
 class Unavailable(ProblemError):
     """Signals that the server cannot reach its store right now (503); retry later."""
 
@@ -220,6 +231,7 @@ PROBLEM_CLASSES: tuple[type[ProblemError], ...] = (
     NotAcceptable,
     PayloadTooLarge,
     UnsupportedMediaType,
+    RateLimited,
     Unavailable,
     ServerError,
 )
@@ -235,6 +247,7 @@ _BY_STATUS: dict[int, type[ProblemError]] = {
     412: PreconditionFailed,
     413: PayloadTooLarge,
     415: UnsupportedMediaType,
+    429: RateLimited,
     500: ServerError,
     502: ServerError,
     503: Unavailable,

@@ -60,12 +60,14 @@ class GameInfo:
 
 @dataclass(frozen=True, slots=True)
 class SeatCredentials:
-    """A seat of a new game: its secret token and play link, shown once (None on a replay)."""
+    """A seat of a new game: its secret token and play link, shown once (None on a replay), and
+    whether it is emailed an invitation (`invited`, `none`, or `do-not-email`: hand it the link)."""
 
     seat: int
     name: str
     token: str | None
     link: str | None
+    email_status: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +87,9 @@ class CreatedGame:
     def from_json(cls, body: Json) -> CreatedGame:
         """Returns the result read from a POST /games body."""
         seats = tuple(
-            SeatCredentials(s["seat"], s.get("name", ""), s.get("token"), s.get("link"))
+            SeatCredentials(
+                s["seat"], s.get("name", ""), s.get("token"), s.get("link"), s.get("email_status")
+            )
             for s in body["seats"]
         )
         return cls(
@@ -396,11 +400,13 @@ class Aborted(TypedDict):
 
 
 class Unsubscribed(TypedDict):
-    """POST /unsubscribe/{token}: the game and seat whose emails stopped."""
+    """POST /unsubscribe/{token}: the game and seat whose emails stopped; `scope` is `game`
+    (this game's) or `address` (every email to the seat's address, from any game)."""
 
     game: str
     seat: int
     unsubscribed: bool
+    scope: str
 
 
 class Queued(TypedDict):

@@ -58,6 +58,12 @@ IF_NONE_MATCH = header(
     'the ETag of the copy the caller holds, e.g. "12": 304 (no body) while the game is still '
     "at that version (cheap polling)",
 )
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds until the limit lets a request through",
+        "schema": {"type": "integer"},
+    }
+}
 IF_MATCH = header(
     "If-Match",
     'the version the move is decided against, e.g. "12" (412 if stale)',
@@ -253,6 +259,7 @@ def problems(blp: Blueprint, *codes: str, if_match: bool = False) -> Callable[[A
                 schema=schemas.Problem,
                 content_type=PROBLEM_TYPE,
                 description="problem: " + ", ".join(sorted(set(names))),
+                headers=RETRY_AFTER if status == 429 else None,
             )(func)
         return func
 

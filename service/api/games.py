@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from typing import Any
 
 from flask import request
@@ -14,6 +15,7 @@ from service.api.common import (
     GAME_CODES,
     IDEMPOTENCY,
     anyone,
+    bearer,
     caller,
     conditional,
     idempotency,
@@ -45,18 +47,38 @@ blp = Blueprint("games", __name__, url_prefix="/games", description="Games, view
     "unsupported-option",
     "idempotency-mismatch",
     "unauthorized",
+    "forbidden",
+    "rate-limited",
 )
 def create_game(body: dict[str, Any]) -> Any:
     """Creates a game; the answer holds the admin token and each seat's token and play link, once.
 
     A retry with the same Idempotency-Key and body returns the first answer with the secrets
-    withheld (`secrets_shown: false`); the game is created once.
+    withheld (`secrets_shown: false`); the game is created once. Limits: CREATE_LIMIT
+    requests per client, INVITE_LIMIT invitations per address (429 `rate-limited`, Retry-After).
+    A server with CREATE_TOKEN set creates games only for `Authorization: Bearer <CREATE_TOKEN>`
+    (or the operator's token): 401 without a token, 403 with another one.
     """
     who = anyone()
+    need_creator(who)
     scope, body_hash = idempotency("POST /games", who.ident, request.get_json(silent=True))
     answer, replayed = service().create(body, scope=scope, body_hash=body_hash)
     headers = {"Location": f"/games/{answer['id']}", "Idempotent-Replayed": "true" if replayed else "false"}
     return answer, 201, headers
+
+
+def need_creator(who: Principal) -> None:
+    """Refuses a creation without the server's CREATE_TOKEN (or ADMIN_TOKEN), when one is set."""
+    required = service().config.CREATE_TOKEN
+    if not required or who.role == "operator":
+        return
+    given = bearer()
+    if given is None:
+        raise ServiceError(
+            "unauthorized", "this server creates games only with its creation token (CREATE_TOKEN)"
+        )
+    if not hmac.compare_digest(given.encode(), required.encode()):
+        raise ServiceError("forbidden", "that is not this server's creation token")
 
 
 def summary(loaded: Loaded, who: Principal) -> dict[str, Any]:

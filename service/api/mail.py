@@ -3,9 +3,12 @@
 `POST /inbound-email` takes one raw RFC 5322 message (as a gateway such as an MTA pipe or a
 provider's "raw MIME" webhook posts it) with the shared secret `INBOUND_SECRET` in
 `X-Inbound-Secret`; the reply is queued for the workers and answered by email.
-`POST /unsubscribe/{token}` is RFC 8058's one-click unsubscribe: it stops one game's emails
-to one seat and never removes the seat from the game. Its GET only shows a confirm button,
-so link scanners that follow `List-Unsubscribe` URLs never unsubscribe anyone.
+`POST /unsubscribe/{token}` is RFC 8058's one-click unsubscribe and never removes the seat
+from the game. A notice's link stops that game's emails to the seat (scope `game`); an
+invitation's link puts the seat's address on the do-not-email list (scope `address`): no game
+emails it again (service.contacts), since whoever got an invitation may never have asked to
+play. Its GET only shows a confirm button, so link scanners that follow `List-Unsubscribe`
+URLs never unsubscribe anyone.
 """
 
 from __future__ import annotations
@@ -15,10 +18,10 @@ import html
 from typing import Any
 
 from flask import Response, current_app, request
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 from rq import Queue
 
-from service import mailplay
+from service import contacts, mailplay
 from service.api.common import problems, service
 from service.api.inputs import Blueprint
 from service.errors import ServiceError, validation
@@ -64,6 +67,14 @@ class Unsubscribed(Schema):
     game = fields.String(required=True)
     seat = fields.Integer(required=True)
     unsubscribed = fields.Boolean(required=True)
+    scope = fields.String(
+        required=True,
+        validate=validate.OneOf(mailplay.SCOPES),
+        metadata={
+            "description": "game: this game's emails to the seat stopped; address: the seat's "
+            "address gets no email from any game any more (an invitation's link)"
+        },
+    )
 
 
 def _queue() -> Queue:
@@ -117,22 +128,35 @@ def inbound_email() -> Any:
     return {"status": "queued", "job": job, "game": target.game_id, "seat": target.seat}
 
 
-def _token_target(token: str) -> tuple[str, int]:
+def _token_target(token: str) -> tuple[str, int, str]:
     try:
         return mailplay.read_unsubscribe_token(service().config.SECRET_KEY, token)
     except mailplay.MailPlayError:
         raise ServiceError("not-found", "unknown unsubscribe link") from None
 
 
+def _address(game_id: str, seat: int) -> str | None:
+    """Returns the email address of a seat, if it has one."""
+    seats = service().load(game_id).meta["seats"]
+    return seats[seat].get("email") if 0 <= seat < len(seats) else None
+
+
 @blp.route("/unsubscribe/<token>", methods=["POST"])
 @blp.doc(security=[])
 @blp.response(200, Unsubscribed)
-@problems(blp, "not-found")
+@problems(blp, "not-found", "unknown-game")
 def unsubscribe(token: str) -> Any:
-    """Stops this game's emails to the link's seat (RFC 8058 one-click); the seat stays in the game."""
-    game_id, seat = _token_target(token)
-    mailplay.unsubscribe(service().redis, game_id, seat)
-    return {"game": game_id, "seat": seat, "unsubscribed": True}
+    """Stops emails to the link's seat (RFC 8058 one-click); the seat stays in the game.
+
+    A notice's link stops this game's emails to the seat; an invitation's link puts the seat's
+    address on the do-not-email list, so no game emails it again (`scope` says which).
+    """
+    game_id, seat, scope = _token_target(token)
+    redis = service().redis
+    if scope == "address" and (address := _address(game_id, seat)):
+        contacts.forbid(redis, address)
+    mailplay.unsubscribe(redis, game_id, seat)
+    return {"game": game_id, "seat": seat, "unsubscribed": True, "scope": scope}
 
 
 @blp.route("/unsubscribe/<token>", methods=["GET"])
@@ -148,13 +172,14 @@ def unsubscribe(token: str) -> Any:
 @problems(blp, "not-found")
 def unsubscribe_page(token: str) -> Response:
     """Shows a confirm button; a GET never unsubscribes (mail scanners follow links)."""
-    game_id, seat = _token_target(token)
+    game_id, seat, scope = _token_target(token)
     game = html.escape(game_id)
+    what = f"about game {game}" if scope == "game" else "from Castillo to this address, about any game"
     if mailplay.is_unsubscribed(service().redis, game_id, seat):
-        body = f"<p>You get no more emails about game {game}. You stay in the game.</p>"
+        body = f"<p>You get no more emails {what}. You stay in the game.</p>"
     else:
         body = (
-            f"<p id='ask'>Stop the emails about game {game}? You stay in the game.</p>"
+            f"<p id='ask'>Stop all emails {what}? You stay in the game.</p>"
             "<form method='post' onsubmit='return stop(this)'><button>Unsubscribe</button></form>"
             f"<script>{UNSUBSCRIBE_JS}</script>"
         )
@@ -169,7 +194,7 @@ def unsubscribe_page(token: str) -> Response:
 # The button answers in the page (the POST's JSON is for mail clients); without JS the form still posts.
 UNSUBSCRIBE_JS = (
     "function stop(form){fetch(location.pathname,{method:'POST'}).then(function(r){"
-    "document.getElementById('ask').textContent=r.ok?'Done: no more emails about this game. "
-    "You stay in the game.':'That did not work ('+r.status+'); please try again.';"
+    "document.getElementById('ask').textContent=r.ok?'Done: no more emails. You stay in the game.'"
+    ":'That did not work ('+r.status+'); please try again.';"
     "form.remove();});return false;}"
 )

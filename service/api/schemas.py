@@ -7,10 +7,12 @@ types each game lists in its MOVES/EVENTS/PROMPTS tables, served by `GET /catalo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from service import contacts
 from service.errors import STATUS, TITLES
 
 Obj = fields.Dict  # a JSON object of a game (move, event, view ...)
@@ -70,13 +72,36 @@ class Problem(Schema):
     version = fields.Integer(metadata={"description": "the game's current version (conflicts)"})
     errors = fields.Dict(metadata={"description": "field -> messages (validation)"})
     left = fields.Integer(metadata={"description": "vacation days left"})
+    retry_after = fields.Integer(metadata={"description": "seconds to wait (rate-limited; also Retry-After)"})
+
+
+def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:
+    """Returns a marshmallow validator that refuses a value with the reason `problem` gives."""
+
+    def check(value: str) -> None:
+        if (why := problem(value)) is not None:
+            raise ValidationError(why)
+
+    return check
 
 
 class SeatIn(Schema):
     """A seat of a new game: the player's display name and optional email (private)."""
 
-    name = fields.String(required=True, validate=validate.Length(1, 60))
-    email = fields.Email(load_default=None, allow_none=True)
+    name = fields.String(
+        required=True,
+        validate=[validate.Length(1, contacts.MAX_NAME), _checked(contacts.name_problem)],
+        metadata={
+            "description": "no control characters, line separators or bidi overrides, not only white space",
+            "pattern": contacts.NAME_PATTERN,
+        },
+    )
+    email = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=[validate.Length(3, contacts.MAX_ADDRESS), _checked(contacts.address_problem)],
+        metadata={"format": "email", "description": "one plain ASCII address, no display name"},
+    )
 
 
 class TimeControlIn(Schema):
@@ -124,6 +149,14 @@ class SeatCreated(Schema):
     name = fields.String(required=True)
     token = fields.String(required=True, allow_none=True, metadata={"description": "shown once"})
     link = fields.String(required=True, allow_none=True, metadata={"description": "signed play link"})
+    email_status = fields.String(
+        required=True,
+        validate=validate.OneOf(["invited", "none", "do-not-email"]),
+        metadata={
+            "description": "invited: an invitation is emailed; none: no address; do-not-email: "
+            "the address asked for no email from Castillo, so the seat plays without (hand it the link)"
+        },
+    )
 
 
 class Created(Schema):

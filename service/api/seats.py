@@ -37,9 +37,12 @@ def post_presence(body: dict[str, Any], game_id: str, seat: int) -> Any:
 @blp.route("/<game_id>/seats/<int:seat>/token", methods=["POST"])
 @blp.response(201, schemas.Reissued)
 @blp.doc(security=BEARER)
-@problems(blp, *ADMIN_CODES)
+@problems(blp, *ADMIN_CODES, "rate-limited")
 def post_token(game_id: str, seat: int) -> Any:
-    """Re-issues a seat's token (admin): the old token, links and sessions stop working."""
+    """Re-issues a seat's token (admin): the old token, links and sessions stop working.
+
+    A seat with an email gets its new link as an invitation, counted against INVITE_LIMIT.
+    """
     svc = service()
     need_admin(caller(svc.load(game_id)))
     return turns.reissue_token(svc, game_id, seat), 201

@@ -129,10 +129,10 @@ def start_server() -> tuple[str, str]:
 
     from service.app import create_app
     from service.config import Config
-    from tests.conftest import _server_url
+    from tests.conftest import GENEROUS, _server_url
 
     db_url, _server = _server_url()  # keys under this run's KEY_PREFIX (tests.conftest)
-    config = Config(REDIS_URL=db_url, SECRET_KEY="bench", PUBLIC_URL="http://bench")
+    config = Config(REDIS_URL=db_url, SECRET_KEY="bench", PUBLIC_URL="http://bench", **GENEROUS)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

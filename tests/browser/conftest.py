@@ -43,6 +43,7 @@ def _free_port() -> int:
 def base_url(redis_url: str) -> Iterator[str]:
     """Yields the URL of a live Castillo server (the stream server in front of the app) on the run's Redis."""
     from service.config import Config
+    from tests.conftest import GENEROUS
     from tests.frontdoor import Front
 
     port = _free_port()
@@ -53,6 +54,7 @@ def base_url(redis_url: str) -> Iterator[str]:
         ADMIN_TOKEN="browser-admin",
         PUBLIC_URL=url,
         SSE_KEEPALIVE_S=0.2,
+        **GENEROUS,
     )
     with Front(config, port=port):
         yield url

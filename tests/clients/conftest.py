@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from service.config import Config
+from tests.conftest import GENEROUS
 from tests.frontdoor import Front
 
 OPERATOR = "clients-operator-token"
@@ -26,6 +27,7 @@ def server_url(redis_url: str) -> Iterator[str]:
         ADMIN_TOKEN=OPERATOR,
         PUBLIC_URL="http://castillo.test",
         SSE_KEEPALIVE_S=0.2,
+        **GENEROUS,
     )
     with Front(config) as url:
         yield url

@@ -109,7 +109,11 @@ def test_refusals_name_the_fields_at_fault(server_url: str, capsys: Any) -> None
     code, _, err = run(
         capsys, "new", "kabale", "--url", server_url, "--seat", "A:not-an-email", "--seat", "B"
     )
-    assert code == 1 and err.rstrip().endswith("(seats.0.email: Not a valid email address.)")
+    assert code == 1 and err.rstrip().endswith(
+        "(seats.0.email: is not one address of the form name@example.org (no display name, quotes or <...>))"
+    )
+    code, _, err = run(capsys, "new", "kabale", "--url", server_url, "--seat", "A", "--seat", "\u202eB")
+    assert code == 1 and err.rstrip().endswith("(seats.1.name: contains a bidirectional override (U+202E))")
     code, _, err = run(capsys, "new", "kabale", "--url", server_url)
     assert code == 1 and "name the players: --seat NAME[:EMAIL]" in err
 

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from service.app import create_app
 from service.config import Config
+from tests.conftest import GENEROUS
 
 ADMIN = "operator-secret-token"
 
@@ -25,6 +26,7 @@ def config(redis_url: str) -> Config:
         ADMIN_TOKEN=ADMIN,
         PUBLIC_URL="http://castillo.test",
         SSE_KEEPALIVE_S=0.2,
+        **GENEROUS,
     )
 
 

@@ -10,6 +10,7 @@ from rq import SimpleWorker
 
 from service.config import Config
 from service.store import BUCKETS
+from tests.conftest import GENEROUS
 from workers import relay
 from workers.runtime import Runtime, install
 
@@ -30,6 +31,7 @@ def runtime(redis_url: str, smtp_url: str = "", data_dir: str = "/tmp/castillo-t
         MAIL_FROM=f"Castillo <castillo@{DOMAIN}>",
         PUBLIC_URL=PUBLIC,
         DATA_DIR=data_dir,
+        **GENEROUS,
     )
     return install(config)
 

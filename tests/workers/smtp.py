@@ -27,7 +27,14 @@ class Inbox:
         self.raw: list[bytes] = []
         self.envelopes: list[tuple[str, list[str]]] = []
         self.received_at: list[float] = []
+        self.refused: set[str] = set()  # recipients answered 550 at RCPT TO
         self._cond = threading.Condition()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options) -> str:
+        if address in self.refused:
+            return "550 5.1.1 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope) -> str:
         message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)

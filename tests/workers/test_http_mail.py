@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from rq.job import Job
 
+from service import contacts
 from service.app import create_app
 from tests.conftest import PREFIX
 from tests.workers import harness
@@ -56,10 +57,13 @@ def test_inbound_email_is_off_without_a_secret(redis_url, r, smtp):
     assert answer.status_code in (401, 403)
 
 
-def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
+def test_one_click_unsubscribe_of_a_notice_stops_this_games_emails_but_not_the_game(setup, smtp):
     rt, http, game_id = setup
-    invite = smtp.inbox.to("p1@example.org")[0]
-    url = re.search(r"<(https://castillo\.test(/unsubscribe/\S+))>", invite["List-Unsubscribe"]).group(2)
+    loaded = rt.games.load(game_id)
+    rt.games.submit(game_id, 0, [loaded.game.legal_moves(loaded.folded.state, 0)[0]])
+    harness.pump(rt)
+    turn = next(m for m in smtp.inbox.to("p1@example.org") if "your turn" in str(m["Subject"]))
+    url = re.search(r"<(https://castillo\.test(/unsubscribe/\S+))>", turn["List-Unsubscribe"]).group(2)
     page = http.get(url)
     assert (
         page.status_code == 200
@@ -69,14 +73,17 @@ def test_one_click_unsubscribe_stops_emails_but_not_the_game(setup, smtp):
     assert rt.redis.keys(f"{PREFIX}:*:unsub") == []  # a GET never acts
     assert http.post(url.replace("/unsubscribe/", "/unsubscribe/x")).status_code == 404
     done = http.post(url, data="List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
-    assert done.status_code == 200 and done.json == {"game": game_id, "seat": 1, "unsubscribed": True}
+    expected = {"game": game_id, "seat": 1, "unsubscribed": True, "scope": "game"}
+    assert done.status_code == 200 and done.json == expected
     again = http.get(url)  # the page now says so instead of asking
     assert b"You get no more emails about game" in again.data and b"<form" not in again.data
-    # seat 0 plays; seat 1 is due but gets no email, and still plays
-    loaded = rt.games.load(game_id)
-    rt.games.submit(game_id, 0, [loaded.game.legal_moves(loaded.folded.state, 0)[0]])
+    assert not contacts.forbidden(rt.redis, "p1@example.org")  # other games still email it
+    # everyone is told seat 2 is auto-played now, except seat 1; seat 1 still plays
+    before = len(smtp.inbox.to("p1@example.org"))
+    rt.games.set_presence(game_id, 2, "absent", by_admin=True)
     harness.pump(rt)
-    assert len(smtp.inbox.to("p1@example.org")) == 1
+    assert any("auto-played" in str(m["Subject"]) for m in smtp.inbox.to("p0@example.org"))
+    assert len(smtp.inbox.to("p1@example.org")) == before
     loaded = rt.games.load(game_id)
     assert 1 in loaded.game.pending(loaded.folded.state)
 

@@ -91,7 +91,9 @@ def test_reply_addresses_resolve_until_expiry_and_only_for_our_domain(r):
 
 def test_unsubscribe_tokens_are_signed():
     token = mailplay.make_unsubscribe_token("secret", "g1", 3)
-    assert mailplay.read_unsubscribe_token("secret", token) == ("g1", 3)
+    assert mailplay.read_unsubscribe_token("secret", token) == ("g1", 3, "game")
+    everything = mailplay.make_unsubscribe_token("secret", "g1", 3, "address")
+    assert mailplay.read_unsubscribe_token("secret", everything) == ("g1", 3, "address")
     with pytest.raises(mailplay.MailPlayError):
         mailplay.read_unsubscribe_token("other-secret", token)
 
