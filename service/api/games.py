@@ -50,7 +50,8 @@ def create_game(body: dict[str, Any]) -> Any:
     """Creates a game; the answer holds the admin token and each seat's token and play link, once.
 
     A retry with the same Idempotency-Key and body returns the first answer with the secrets
-    withheld (`secrets_shown: false`); the game is created once.
+    withheld (`secrets_shown: false`); the game is created once, also when retries run
+    concurrently (exactly one of them shows the secrets). A refusal is not recorded.
     """
     who = anyone()
     scope, body_hash = idempotency("POST /games", who.ident, request.get_json(silent=True))
