@@ -34,6 +34,7 @@ class Config:
     SSE_KEEPALIVE_S: float = 15.0
     MAX_PAGE: int = 500
     TRUSTED_PROXIES: str = ""  # service.peers: proxies whose X-Forwarded-For is believed
+    HEARTBEAT_S: float = 5.0  # service.heartbeats: workers and relays beat this often; 3 missed = dead
     KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 
     @classmethod
