@@ -1,5 +1,6 @@
 """GET /health sees a `castillo worker` (and its relay child) by their heartbeats, and stops seeing
-them within three heartbeats of a SIGKILL, or at once when they stop cleanly."""
+them within three heartbeats of a SIGKILL, or at once when they stop cleanly; a worker whose
+relay child died starts another."""
 
 from __future__ import annotations
 
@@ -59,3 +60,14 @@ def test_a_worker_that_stops_cleanly_takes_its_heartbeats_along(redis_url, r, sm
         assert proc.wait(20) == 0
         body = client.get("/health").get_json()
     assert body["workers"] == [] and body["relays"] == []
+
+
+def test_a_worker_starts_its_relay_again_when_it_died(redis_url, r, smtp, client, tmp_path):
+    with workers(redis_url, smtp.url, tmp_path, **BEAT) as start:
+        proc = start()
+        assert harness.wait_until(lambda: live(client, "relays"), 10)
+        [first] = live(client, "relays")
+        os.kill(first, signal.SIGKILL)
+        assert harness.wait_until(lambda: live(client, "relays") - {first}, 10), "no new relay"
+        assert harness.wait_until(lambda: first not in live(client, "relays"), 5)  # three beats
+        assert proc.poll() is None
