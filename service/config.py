@@ -42,6 +42,7 @@ class Config:
     CREATE_LIMIT: str = "20/hour"  # POST /games per client (service.ratelimit)
     INVITE_LIMIT: str = "5/day"  # invitations per recipient address, across games and clients
     CREATE_TOKEN: str = ""  # when set, POST /games needs it (or ADMIN_TOKEN) as a bearer token
+    HEARTBEAT_S: float = 5.0  # service.heartbeats: workers and relays beat this often; 3 missed = dead
     KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 
     @classmethod

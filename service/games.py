@@ -130,20 +130,23 @@ class GameService:
         """Returns the game at its latest version; raises `unknown-game`.
 
         One round trip when this process's memo (service.memo) holds the game: meta, the
-        idempotency record and the log from the memo's version on (the anchor, whose hash
-        must equal the memo's, then any newer entries). Otherwise, or when the anchor does
-        not match, the Redis snapshot and the entries after it (service.games._from_snapshot).
-        With an idempotency `scope` the first round trip also fetches its record (`Loaded.record`).
+        log from the memo's version on (the anchor, whose hash must equal the memo's, then
+        any newer entries) and the idempotency record of `scope` (`Loaded.record`). Otherwise,
+        or when the anchor does not match, the Redis snapshot and the entries after it
+        (service.games._from_snapshot). The record is always read after the log: the script
+        that appended a request's entries wrote its record too, so a concurrent retry that
+        reads a log holding the first request's move also reads its record, and never decides
+        the move again against the game that move changed (`not-your-turn`).
         """
         memo = self.memo.get(game_id)
         pipe = self.redis.pipeline(transaction=False)
         pipe.get(meta_key(game_id))
-        pipe.get(idem_key(game_id, scope or "-"))
         if memo is not None:
             pipe.xrange(log_key(game_id), entry_id(memo.folded.version), "+")
+            pipe.get(idem_key(game_id, scope or "-"))
         else:
             pipe.hgetall(snapshot_key(game_id))
-        meta_raw, prior, rows = pipe.execute()
+        meta_raw, rows, *prior = pipe.execute()
         if meta_raw is None:
             raise ServiceError("unknown-game", f"there is no game {game_id!r}")
         meta = json.loads(meta_raw)
@@ -153,13 +156,13 @@ class GameService:
             anchor_row, rows = rows[:1], rows[1:]
         else:
             snaps: Any = rows if memo is None else self.redis.hgetall(snapshot_key(game_id))
-            start, rows, anchor_row = self._from_snapshot(game, game_id, snaps)
+            start, rows, anchor_row, prior = self._from_snapshot(game, game_id, snaps, scope)
         envelopes = [json.loads(f[FIELD_B]) for _, f in rows]
         folded = fold(game, start, envelopes) if envelopes or start is None else start
         last = (rows or anchor_row)[-1:]
         anchor = sha1(last[0][1][FIELD_B]) if last and folded.version else None
         self.memo.put(game_id, game.ENGINE_VERSION, folded, anchor, meta_raw)
-        return Loaded(game_id, meta, game, folded, prior if scope else None, meta_raw, anchor)
+        return Loaded(game_id, meta, game, folded, prior[0] if scope else None, meta_raw, anchor)
 
     def game_of(self, game_id: str) -> Game:
         """Returns the engine of a game (from its metadata alone); raises `unknown-game`."""
@@ -190,21 +193,31 @@ class GameService:
         )
 
     def _from_snapshot(
-        self, game: Game, game_id: str, snaps: dict[bytes, bytes]
-    ) -> tuple[Folded | None, Any, Any]:
-        """Returns the game's Redis snapshot for this engine version (if any), the rows after it
-        and the snapshot's own entry (its anchor; empty without a snapshot)."""
+        self, game: Game, game_id: str, snaps: dict[bytes, bytes], scope: str | None
+    ) -> tuple[Folded | None, Any, Any, list[Any]]:
+        """Returns the game's Redis snapshot for this engine version (if any), the rows after it,
+        the snapshot's own entry (its anchor; empty without a snapshot) and, read after them,
+        the idempotency record of `scope` (a one-item list)."""
         blob = snaps.get(game.ENGINE_VERSION.encode())
         snap = snapshots.unseal(self.config.SECRET_KEY, game_id, game.ENGINE_VERSION, blob)
         if snap is None or not snap.version:
-            return snap, self.redis.xrange(log_key(game_id), "1-1", "+"), []
+            return snap, *self._rows_then_record(game_id, 1, scope)
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(log_key(game_id), entry_id(snap.version), entry_id(snap.version))  # the anchor
         pipe.xrange(log_key(game_id), entry_id(snap.version + 1), "+")
-        anchor, rows = pipe.execute()
+        pipe.get(idem_key(game_id, scope or "-"))
+        anchor, rows, prior = pipe.execute()
         if not _anchor_matches(anchor, snap):
-            return None, self.redis.xrange(log_key(game_id), "1-1", "+"), []
-        return snap, rows, anchor
+            return None, *self._rows_then_record(game_id, 1, scope)
+        return snap, rows, anchor, [prior]
+
+    def _rows_then_record(self, game_id: str, first: int, scope: str | None) -> tuple[Any, Any, list[Any]]:
+        """Returns the log's rows from version `first` on, no anchor, and then the record of `scope`."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xrange(log_key(game_id), entry_id(first), "+")
+        pipe.get(idem_key(game_id, scope or "-"))
+        rows, prior = pipe.execute()
+        return rows, [], [prior]
 
     # ----- creating
 

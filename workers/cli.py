@@ -2,7 +2,9 @@
 
 `castillo worker` runs an rq worker with its scheduler (`rq worker --with-scheduler`, through
 rq's Python API in the main thread, where rq needs its signal handlers) on the `castillo`
-queue, and the relay as a child process (`castillo relay`), stopped with it. Jobs run in the
+queue, and the relay as a child process (`castillo relay`), started again if it exits and
+stopped with the worker. Both wait out Redis outages (workers.outages) and record heartbeats
+for GET /health (workers.keeper, service.heartbeats). Jobs run in the
 worker process (rq's SimpleWorker): a fork per job costs more than the ~30 ms jobs themselves
 (tests/bench/bench_workers.py); `--fork` gives rq's isolating Worker instead. Options:
 
@@ -24,7 +26,6 @@ import argparse
 import logging
 import os
 import signal
-import subprocess
 import sys
 import threading
 from collections.abc import MutableMapping, Sequence
@@ -139,7 +140,7 @@ def run_relay(rt: Runtime, buckets: Sequence[int], sweep_every: float, parent: i
     if parent:
         threading.Thread(target=_watch_parent, args=(parent, stop), daemon=True).start()
     log.info("relay on %d buckets", len(buckets))
-    relay.run(rt.redis, rt.queue, tuple(buckets), stop, sweep_every)
+    relay.run(rt.redis, rt.queue, tuple(buckets), stop, sweep_every, rt.config.HEARTBEAT_S)
     return 0
 
 
@@ -176,11 +177,13 @@ def preload(rt: Runtime) -> None:
 
 
 def run_worker(rt: Runtime, ns: argparse.Namespace) -> int:
-    """Runs the rq worker in the main thread, the relay as a child, the SMTP listener as a thread."""
-    from workers import recovery
+    """Runs the rq worker in the main thread (through Redis outages), the relay as a child kept
+    running, the heartbeat and the SMTP listener as threads."""
+    from workers import outages, recovery
+    from workers.keeper import Keeper
 
     relay = [sys.executable, "-m", "workers.cli", "relay", "--parent", str(os.getpid())]
-    child = None if ns.no_relay or ns.burst else subprocess.Popen(relay)
+    keeper = None if ns.burst else Keeper(rt, None if ns.no_relay else relay).start()
     controller = None
     if ns.smtp_listen:
         from workers import inbound
@@ -189,13 +192,15 @@ def run_worker(rt: Runtime, ns: argparse.Namespace) -> int:
     preload(rt)
     log.info(rt.transport.describe())
     try:
-        recovery.worker([rt.queue], fork=ns.fork).work(with_scheduler=True, burst=ns.burst)
+        if ns.burst:
+            recovery.worker([rt.queue], fork=ns.fork).work(with_scheduler=True, burst=True)
+        else:
+            outages.work([rt.queue], ns.fork, threading.Event())
     finally:
         if controller is not None:
             controller.stop()
-        if child is not None:
-            child.terminate()
-            child.wait(timeout=10)
+        if keeper is not None:
+            keeper.stop()
     return 0
 
 

@@ -27,8 +27,10 @@ Settings (environment, whole seconds; the defaults suit production):
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rq import Queue, SimpleWorker, Worker
 from rq.defaults import DEFAULT_WORKER_TTL
@@ -65,7 +67,21 @@ class Recovery:
         return cls(**values)
 
 
-class LeasedSimpleWorker(SimpleWorker):
+class Stoppable:
+    """Sets the worker's `stopping` event on rq's stop request (SIGTERM/SIGINT): whoever runs
+    rq's loop again after it quit (workers.outages) tells a requested stop from a lost
+    connection. rq's wait between dequeue attempts on a lost connection is capped at 30 s."""
+
+    stopping: threading.Event
+    max_connection_wait_time = 30.0
+
+    def request_stop(self, signum: Any, frame: Any) -> None:
+        """Records the stop request, then lets rq stop (after the current job)."""
+        self.stopping.set()
+        super().request_stop(signum, frame)  # type: ignore[misc]
+
+
+class LeasedSimpleWorker(Stoppable, SimpleWorker):
     """rq's SimpleWorker whose started jobs count as abandoned JOB_GRACE_S after their timeout."""
 
     def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
@@ -74,7 +90,7 @@ class LeasedSimpleWorker(SimpleWorker):
         return int(timeout) + Recovery.from_env().grace_s
 
 
-class LeasedWorker(Worker):
+class LeasedWorker(Stoppable, Worker):
     """rq's forking Worker whose horse's job counts as abandoned JOB_GRACE_S after a missed heartbeat."""
 
     def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
@@ -86,14 +102,19 @@ class LeasedWorker(Worker):
         return int(renewal) + Recovery.from_env().grace_s
 
 
-def worker(queues: Sequence[Queue], fork: bool = False) -> BaseWorker:
+def worker(
+    queues: Sequence[Queue], fork: bool = False, stopping: threading.Event | None = None
+) -> BaseWorker:
     """Returns an rq worker on `queues` (jobs in-process, or a forked horse each) that runs its
-    maintenance every WORKER_MAINTENANCE_S."""
+    maintenance every WORKER_MAINTENANCE_S and sets `stopping` (default: an event of its own)
+    when a signal asks it to stop."""
     maintenance_s = Recovery.from_env().maintenance_s
     kind = LeasedWorker if fork else LeasedSimpleWorker
-    return kind(
+    made = kind(
         list(queues),
         connection=queues[0].connection,
         maintenance_interval=maintenance_s,
         worker_ttl=maintenance_s + 15,  # an idle worker waits for jobs worker_ttl - 15 s at a time
     )
+    made.stopping = stopping or threading.Event()
+    return made

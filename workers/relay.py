@@ -22,8 +22,10 @@ from collections.abc import Iterable, Sequence
 import redis
 from rq import Queue
 
+from service import heartbeats
 from service.store import BUCKETS, outbox_key
 from workers.deadlines import RELAY_POLL_S, enqueue_due, sweep
+from workers.outages import OUTAGE, Backoff
 from workers.queue import enqueue_once, job_id
 
 log = logging.getLogger("castillo.relay")
@@ -98,25 +100,74 @@ def run(
     buckets: Sequence[int] = tuple(range(BUCKETS)),
     stop: threading.Event | None = None,
     sweep_every_s: float = 15.0,
+    heartbeat_s: float = 5.0,
 ) -> None:
-    """Relays until `stop` is set: new entries, due deadlines (waking at each), re-claims, the sweep."""
+    """Relays until `stop` is set: new entries, due deadlines (waking at each), re-claims, the sweep.
+
+    Beats every `heartbeat_s` (service.heartbeats, with its buckets) while it reads. A lost
+    connection is waited out with back-off (workers.outages, one warning per outage); the
+    groups are ensured again before the next read, as after a server that came back empty.
+    """
     stop = stop or threading.Event()
-    consumer = consumer_name()
-    ensure_groups(client, buckets)
-    reclaim(client, q, consumer, buckets, 0)  # our own and any dead relay's pending entries
-    next_chores = 0.0
-    while not stop.is_set():
+    loop = _Loop(client, q, tuple(buckets), heartbeat_s)
+    try:
+        while not stop.is_set():
+            try:
+                loop.round()
+            except OUTAGE as exc:
+                loop.ready = False
+                stop.wait(loop.backoff.failed(exc))
+                continue
+            except redis.RedisError as exc:
+                loop.ready = "NOGROUP" not in str(exc)  # the outbox or its group is gone: make them again
+                log.warning("relay cannot read the outboxes (%s); retrying in 1 s", exc)
+                stop.wait(1.0)
+                continue
+            loop.backoff.succeeded()
+            loop.chores(sweep_every_s)
+    finally:
+        loop.forget()
+
+
+class _Loop:
+    """The relay's state between rounds: groups ready, when chores and the heartbeat are due."""
+
+    def __init__(self, client: redis.Redis, q: Queue, buckets: tuple[int, ...], heartbeat_s: float) -> None:
+        self.client, self.q, self.buckets, self.heartbeat_s = client, q, buckets, heartbeat_s
+        self.consumer = consumer_name()
+        self.who = heartbeats.member(
+            "relay", socket.gethostname(), os.getpid(), heartbeats.bucket_text(buckets)
+        )
+        self.backoff = Backoff("relay", log)
+        self.ready = self.started = False
+        self.next_chores = self.next_beat = 0.0
+
+    def round(self) -> None:
+        """Ensures the groups (first, and after an outage), beats when due, relays one read."""
+        if not self.ready:
+            ensure_groups(self.client, self.buckets)
+            if not self.started:  # our own and any dead relay's pending entries
+                reclaim(self.client, self.q, self.consumer, self.buckets, 0)
+            self.ready = self.started = True
+        if time.time() >= self.next_beat:
+            heartbeats.beat(self.client, self.who)
+            self.next_beat = time.time() + self.heartbeat_s
+        upcoming = enqueue_due(self.client, self.q, self.buckets, time.time())
+        wait = min(RELAY_POLL_S, max(0.001, upcoming - time.time()))
+        relay_once(self.client, self.q, self.consumer, self.buckets, block_ms=max(1, int(wait * 1000)))
+
+    def chores(self, every_s: float) -> None:
+        """Runs the chores when due (every `every_s` seconds)."""
+        if time.time() >= self.next_chores:
+            _chores(self.client, self.q, self.consumer, self.buckets)
+            self.next_chores = time.time() + every_s
+
+    def forget(self) -> None:
+        """Removes the relay's heartbeat as it stops (best effort: Redis may be gone)."""
         try:
-            upcoming = enqueue_due(client, q, buckets, time.time())
-            wait = min(RELAY_POLL_S, max(0.001, upcoming - time.time()))
-            relay_once(client, q, consumer, buckets, block_ms=max(1, int(wait * 1000)))
-        except redis.RedisError as exc:
-            log.warning("relay cannot read the outboxes (%s); retrying in 1 s", exc)
-            stop.wait(1.0)
-            continue
-        if time.time() >= next_chores:
-            _chores(client, q, consumer, buckets)
-            next_chores = time.time() + sweep_every_s
+            heartbeats.forget(self.client, self.who)
+        except redis.RedisError:
+            pass
 
 
 def _chores(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int]) -> None:

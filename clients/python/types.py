@@ -15,18 +15,21 @@ Json = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Health:
-    """The server's liveness answer: `ok` when the API and its Redis answer."""
+    """The server's liveness answer: `ok` when the API and its Redis answer; `status` is
+    degraded (with `problems`, e.g. no-live-worker) also while emails and deadlines stall."""
 
     ok: bool
     status: str
     redis: str
+    problems: tuple[str, ...]
     raw: Json = field(repr=False)
 
     @classmethod
     def from_json(cls, body: Json) -> Health:
         """Returns the result read from a GET /health body."""
-        status = str(body.get("status", ""))
-        return cls(ok=status == "ok", status=status, redis=str(body.get("redis", "")), raw=body)
+        redis = str(body.get("redis", ""))
+        problems = tuple(str(p) for p in body.get("problems") or ())
+        return cls(redis == "ok", str(body.get("status", "")), redis, problems, raw=body)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from typing import Any
 import redis
 
 import engine
+from service import heartbeats
 from service.api import schemas
 from service.api.common import service
 from service.api.inputs import Blueprint
@@ -53,12 +54,17 @@ def get_catalog() -> dict[str, Any]:
 @blp.response(200, schemas.Health)
 @blp.alt_response(503, schema=schemas.Health, description="Redis is unreachable")
 def get_health() -> Any:
-    """Reports liveness and whether the game store (Redis) answers."""
+    """Reports liveness, whether the game store (Redis) answers, and the workers' and relays' heartbeats.
+
+    200 while Redis answers, so a load balancer keeps a working API in service when no worker
+    runs; then `status` is `degraded`, and `problems` says what is missing: a monitor of the
+    background work reads `status` (or `problems`). 503 when Redis does not answer.
+    """
+    svc = service()
     try:
-        service().redis.ping()
+        return heartbeats.report(svc.redis, svc.config.HEARTBEAT_S)
     except redis.RedisError:
-        return {"status": "degraded", "redis": "unreachable"}, 503
-    return {"status": "ok", "redis": "ok"}
+        return heartbeats.unreachable(svc.config.HEARTBEAT_S), 503
 
 
 @blp.route("/.well-known/jwks.json", methods=["GET"])

@@ -54,10 +54,11 @@ def create_game(body: dict[str, Any]) -> Any:
     """Creates a game; the answer holds the admin token and each seat's token and play link, once.
 
     A retry with the same Idempotency-Key and body returns the first answer with the secrets
-    withheld (`secrets_shown: false`); the game is created once. Limits: CREATE_LIMIT
-    requests per client, INVITE_LIMIT invitations per address (429 `rate-limited`, Retry-After).
-    A server with CREATE_TOKEN set creates games only for `Authorization: Bearer <CREATE_TOKEN>`
-    (or the operator's token): 401 without a token, 403 with another one.
+    withheld (`secrets_shown: false`); the game is created once, also when retries run
+    concurrently (exactly one of them shows the secrets). A refusal is not recorded. Limits:
+    CREATE_LIMIT requests per client, INVITE_LIMIT invitations per address (429 `rate-limited`,
+    Retry-After). A server with CREATE_TOKEN set creates games only for `Authorization: Bearer
+    <CREATE_TOKEN>` (or the operator's token): 401 without a token, 403 with another one.
     """
     who = anyone()
     need_creator(who)

@@ -106,7 +106,10 @@ def post_moves(game_id: str) -> Any:
 
     With `If-Match` (412) or `expected_version` (409) a stale game is refused; with neither
     the moves are decided against the latest version. A retry with the same Idempotency-Key
-    returns the first answer and appends nothing.
+    and body returns the first answer and appends nothing, also one sent while the first is
+    still running: of concurrent requests with one key exactly one is appended, and all
+    answer with it. A refusal is not recorded, so a retry of a refused request is decided
+    again on the game as it is then.
     """
     body, sent = json_body(MOVES_SCHEMA, plain_moves_body)
     svc = service()

@@ -515,11 +515,31 @@ class Catalog(Schema):
     games = fields.List(fields.Nested(CatalogGame), required=True)
 
 
-class Health(Schema):
-    """Liveness and whether the game store answers."""
+class Heartbeat(Schema):
+    """One worker or relay process as its heartbeats show it."""
 
-    status = fields.String(required=True)
-    redis = fields.String(required=True)
+    host = fields.String(required=True)
+    pid = fields.Integer(required=True)
+    age_s = fields.Float(required=True, metadata={"description": "seconds since its last heartbeat"})
+    live = fields.Boolean(required=True, metadata={"description": "age_s <= stale_after_s"})
+    buckets = fields.String(metadata={"description": "a relay's buckets, e.g. 0-63 or 0-15,32"})
+
+
+class Health(Schema):
+    """Liveness, whether the game store answers, and the heartbeats of workers and relays.
+
+    `status` is ok, or degraded with `problems`: redis-unreachable, no-live-worker (no
+    worker beat within stale_after_s), no-live-relay (the buckets in `unrelayed` have no live
+    relay). Processes silent for 10 minutes, or stopped cleanly, are no longer listed.
+    """
+
+    status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]))
+    redis = fields.String(required=True, validate=validate.OneOf(["ok", "unreachable"]))
+    problems = fields.List(fields.String(), required=True)
+    workers = fields.List(fields.Nested(Heartbeat), required=True)
+    relays = fields.List(fields.Nested(Heartbeat), required=True)
+    unrelayed = fields.String(required=True, metadata={"description": "buckets no live relay reads"})
+    stale_after_s = fields.Float(required=True, metadata={"description": "3 x HEARTBEAT_S"})
 
 
 class Pong(Schema):

@@ -20,7 +20,8 @@ def _kabale(url: str, seats: int = 2) -> tuple[Client, CreatedGame]:
 
 def test_health_and_catalog(server_url: str) -> None:
     client = Client(server_url)
-    assert client.health().ok
+    health = client.health()
+    assert health.ok and health.redis == "ok" and (health.status == "ok") == (health.problems == ())
     names = {g.name: g for g in client.catalog()}
     assert names["kabale"].seats == (2, 6) and "play" in names["kabale"].moves
 

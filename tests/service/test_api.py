@@ -38,7 +38,10 @@ def play_to_end(client: FlaskClient, game: dict[str, Any], limit: int = 3000) ->
 def test_catalog_and_health(client: FlaskClient) -> None:
     names = [g["name"] for g in client.get("/catalog").get_json()["games"]]
     assert "kabale" in names
-    assert client.get("/health").get_json() == {"status": "ok", "redis": "ok"}
+    health = client.get(
+        "/health"
+    )  # degraded or ok, by the heartbeats of workers (tests/service/test_health.py)
+    assert health.status_code == 200 and health.get_json()["redis"] == "ok"
 
 
 def test_create_stores_no_secret_in_the_log(client: FlaskClient, rds: Any) -> None:

@@ -95,10 +95,11 @@ def stalling_smtp() -> Iterator[SmtpServer]:
 
 
 @contextmanager
-def workers(redis_url: str, smtp_url: str, logs: Path) -> Iterator:
-    """Yields `start(*argv)`, which runs a worker process group (default `castillo worker`) and
-    waits until it listens; every one is killed at the end and its log printed (shown on failure)."""
-    env = harness.worker_env(redis_url, smtp_url, **RECOVERY)
+def workers(redis_url: str, smtp_url: str, logs: Path, **extra: str) -> Iterator:
+    """Yields `start(*argv)`, which runs a worker process group (default `castillo worker`, with
+    RECOVERY and `extra` in its environment) and waits until it listens; every one is killed at
+    the end and its log printed (shown on failure)."""
+    env = harness.worker_env(redis_url, smtp_url, **RECOVERY, **extra)
     started: list[tuple[subprocess.Popen, Path]] = []
 
     def start(*argv: str) -> subprocess.Popen:
