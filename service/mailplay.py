@@ -260,7 +260,7 @@ def enqueue_inbound(queue: Any, raw: bytes, recipients: tuple[str, ...] = ()) ->
     try:
         queue.enqueue(
             "workers.jobs.inbound",
-            raw,
+            base64.b64encode(raw).decode("ascii"),  # jobs are JSON (workers.jobclass)
             list(recipients),
             job_id=job,
             unique=True,

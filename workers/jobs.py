@@ -6,12 +6,13 @@
 | `notice(game, seat, kind, ref, detail)` | on_entries, deadline | one email (workers.notify) |
 | `deadline(game, seat, prompt)` | rq scheduler | auto-pass once due (workers.deadlines) |
 | `reminder(game, seat, prompt, i)` | rq scheduler | reminder email if still open |
-| `inbound(raw, recipients)` | SMTP listener, POST /inbound-email | play a reply (once per Message-ID) |
+| `inbound(message_b64, recipients)` | SMTP listener, POST /inbound-email | play a reply (once per Message-ID) |
 | `answer(address, message_id)` | inbound | email the reply's outcome to the seat |
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import logging
 import time
@@ -144,8 +145,10 @@ def reminder(game_id: str, seat: int, prompt_id: str, index: int) -> str:
     return send_notice(rt, game_id, seat, "reminder", f"{prompt_id}#{index}", [])
 
 
-def inbound(raw: bytes, recipients: list[str]) -> str:
-    """Plays an emailed reply and answers it by email; refuses forged, expired and automatic mail."""
+def inbound(message_b64: str, recipients: list[str]) -> str:
+    """Plays an emailed reply (the raw message, base64) and answers it by email; refuses forged,
+    expired and automatic mail."""
+    raw = base64.b64decode(message_b64)
     rt = current()
     try:
         message = mailplay.parse_inbound(raw, tuple(recipients))

@@ -15,6 +15,7 @@ from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 from service.redis_clients import queue_client
+from workers.jobclass import SERIALIZER, CastilloJob
 from workers.recovery import Recovery
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9]")
@@ -33,8 +34,15 @@ def connect(url: str) -> redis.Redis:
 
 def queue(connection: redis.Redis, name: str) -> Queue:
     """Returns the one queue every Castillo job runs on (mail, deadlines, inbound replies), named
-    after the key prefix (KEY_PREFIX); its jobs time out after JOB_TIMEOUT_S (workers.recovery)."""
-    return Queue(name, connection=connection, default_timeout=Recovery.from_env().job_timeout_s)
+    after the key prefix (KEY_PREFIX); its jobs time out after JOB_TIMEOUT_S (workers.recovery),
+    are stored as JSON and run only as functions of workers.jobs (workers.jobclass)."""
+    return Queue(
+        name,
+        connection=connection,
+        default_timeout=Recovery.from_env().job_timeout_s,
+        job_class=CastilloJob,
+        serializer=SERIALIZER,
+    )
 
 
 def _escape(part: object) -> str:

@@ -37,6 +37,8 @@ from rq.defaults import DEFAULT_WORKER_TTL
 from rq.job import Job
 from rq.worker import BaseWorker
 
+from workers.jobclass import SERIALIZER, CastilloJob
+
 _VARIABLES = {
     "job_timeout_s": "JOB_TIMEOUT_S",
     "grace_s": "JOB_GRACE_S",
@@ -113,6 +115,8 @@ def worker(
     made = kind(
         list(queues),
         connection=queues[0].connection,
+        job_class=CastilloJob,
+        serializer=SERIALIZER,
         maintenance_interval=maintenance_s,
         worker_ttl=maintenance_s + 15,  # an idle worker waits for jobs worker_ttl - 15 s at a time
     )

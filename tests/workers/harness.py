@@ -12,6 +12,7 @@ from service.config import Config
 from service.store import BUCKETS
 from tests.conftest import GENEROUS
 from workers import relay
+from workers.jobclass import SERIALIZER, CastilloJob
 from workers.runtime import Runtime, install
 
 DOMAIN = "castillo.test"
@@ -66,7 +67,9 @@ def create(rt: Runtime, seats: int = 3, time_control: dict | None = None, emails
 
 def work(rt: Runtime) -> None:
     """Runs queued (and due scheduled) jobs to completion in this process."""
-    SimpleWorker([rt.queue], connection=rt.queue.connection).work(burst=True, with_scheduler=True)
+    SimpleWorker(
+        [rt.queue], connection=rt.queue.connection, job_class=CastilloJob, serializer=SERIALIZER
+    ).work(burst=True, with_scheduler=True)
 
 
 def pump(rt: Runtime, rounds: int = 3) -> int:

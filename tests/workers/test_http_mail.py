@@ -13,6 +13,7 @@ from service.app import create_app
 from tests.conftest import PREFIX
 from tests.workers import harness
 from tests.workers.test_flow import legal_moves_in, reply
+from workers.jobclass import SERIALIZER
 from workers.recovery import Recovery
 
 
@@ -43,7 +44,7 @@ def test_inbound_email_needs_the_secret_and_a_live_reply_address(setup, smtp):
         "/inbound-email", data=raw, headers={"X-Inbound-Secret": "s3cret", "Content-Type": "message/rfc822"}
     )
     assert ok.status_code == 202 and ok.json["game"] == game_id and ok.json["seat"] == 0
-    job = Job.fetch(ok.json["job"], connection=rt.queue.connection)
+    job = Job.fetch(ok.json["job"], connection=rt.queue.connection, serializer=SERIALIZER)
     assert job.timeout == Recovery.from_env().job_timeout_s  # the same lease as every worker job
     harness.work(rt)
     assert rt.games.load(game_id).version > version

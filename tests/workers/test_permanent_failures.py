@@ -9,6 +9,7 @@ from rq.job import Job
 
 from service.store import meta_key
 from tests.workers import harness
+from workers.jobclass import SERIALIZER
 from workers.notify import marker, outcomes_key
 from workers.queue import job_id
 
@@ -28,7 +29,9 @@ def _emails() -> list[str]:
 
 
 def _invite_job(rt, game: str, seat: int) -> Job:
-    return Job.fetch(job_id("mail", game, seat, "invite", ""), connection=rt.queue.connection)
+    return Job.fetch(
+        job_id("mail", game, seat, "invite", ""), connection=rt.queue.connection, serializer=SERIALIZER
+    )
 
 
 def _assert_given_up(rt, r, game: str, seat: int, reason: str) -> None:
