@@ -46,6 +46,7 @@ class Letter:
     unsubscribe_url: str | None = None
     in_reply_to: str | None = None
     unsubscribe_all: bool = False  # the link stops every email to the address, not only this game's
+    receipt: str | None = None  # the signed receipt of the version the letter reports (service.receipts)
 
 
 def message_id(key: str, domain: str) -> str:
@@ -69,6 +70,8 @@ def compose(letter: Letter, *, sender: str, domain: str) -> EmailMessage:
     if letter.in_reply_to:
         message["In-Reply-To"] = letter.in_reply_to
         message["References"] = letter.in_reply_to
+    if letter.receipt:
+        message["Castillo-Receipt"] = letter.receipt  # kept with the email: proof of the history it reports
     if letter.unsubscribe_url:
         message["List-Unsubscribe"] = f"<{letter.unsubscribe_url}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

@@ -210,4 +210,13 @@ def letter_for(
         unsubscribe_url=f"{cfg.PUBLIC_URL}/unsubscribe/{token}",
         in_reply_to=in_reply_to,
         unsubscribe_all=content.unsubscribe == "address",
+        receipt=_receipt(rt, seen),
     )
+
+
+def _receipt(rt: Runtime, seen: Seen) -> str | None:
+    """Returns the receipt of the last version `seen` holds (None for a game with no entries)."""
+    if not seen.envelopes:
+        return None
+    last = seen.envelopes[-1]
+    return rt.games.receipt(seen.game_id, last["v"], last["hash"])

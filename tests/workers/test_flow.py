@@ -34,6 +34,14 @@ def test_invitations_carry_a_signed_link_and_the_first_prompt(redis_url, r, smtp
     assert first.get_body(("html",)) is not None
     other = smtp.inbox.to("p1@example.org")[0]
     assert other["Reply-To"] is None  # nothing due from seat 1 yet
+    # each email carries the signed receipt of the version it reports (service.receipts)
+    payload = rt.games.keys.check(str(first["Castillo-Receipt"]).replace("\r\n", "").replace(" ", ""))
+    log = rt.games.store.read(game_id)
+    assert (
+        payload is not None
+        and payload["game"] == game_id
+        and log[payload["v"] - 1]["hash"] == payload["hash"]
+    )
 
 
 def test_replaying_the_relay_sends_nothing_twice(redis_url, r, smtp):
