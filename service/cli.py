@@ -134,8 +134,18 @@ def gunicorn_command(bind: str, workers: int, threads: int) -> list[str]:
         "--keep-alive",
         "60",
         *GUNICORN_LIMITS,
+        *no_control_socket(),
         "service.wsgi:app",
     ]
+
+
+def no_control_socket() -> list[str]:
+    """Returns `--no-control-socket` where gunicorn has a control socket (27 and later): it opens
+    one at a path shared by every gunicorn of the user (~/.gunicorn/gunicorn.ctl), so a second
+    server would take it over; Castillo does not use it. Older gunicorns know no such flag."""
+    from gunicorn.config import KNOWN_SETTINGS
+
+    return ["--no-control-socket"] if any(s.name == "control_socket_disable" for s in KNOWN_SETTINGS) else []
 
 
 def streams_command(host: str, port: int, upstream: str) -> list[str]:

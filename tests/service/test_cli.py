@@ -277,3 +277,22 @@ def test_a_child_that_keeps_dying_waits_longer_each_time_until_it_has_run_a_whil
     assert pauses[:5] == [0.5, 1.0, 2.0, 4.0, 8.0] and pauses[-1] == MAX_PAUSE_S
     child.started = 0.0
     assert child.pause_after_death(STABLE_S + 1) == 0.5 and child.due == STABLE_S + 1.5
+
+
+def test_gunicorn_opens_no_control_socket_another_server_could_take(redis_url: str, tmp_path: Path) -> None:
+    # gunicorn 27 opens ~/.gunicorn/gunicorn.ctl by default: one path for every server of the user
+    port = _port()
+    env = {**os.environ, "REDIS_URL": redis_url, "SECRET_KEY": "k", "HOME": str(tmp_path)}
+    server = subprocess.Popen(
+        gunicorn_command(f"127.0.0.1:{port}", 1, 2),
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait(f"http://127.0.0.1:{port}/health")
+        assert not (tmp_path / ".gunicorn").exists()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
