@@ -189,7 +189,7 @@ def _timed_out_seats(envs: list[Json]) -> dict[int, int]:
     return seats
 
 
-MAX_RECEIPT = 1024
+MAX_RECEIPT = 512
 
 
 def open_receipt(receipt: str, verify: Callable[[str, bytes, bytes], bool]) -> Json | None:

@@ -88,7 +88,7 @@ class _Seen:
 
 
 SEEN: Any = _Seen()
-MAX_RECEIPTS = 200
+MAX_RECEIPTS = 20
 """The most receipts one verify sends (the newest: each one's hash chains all the entries before it)."""
 
 
