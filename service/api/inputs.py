@@ -141,16 +141,25 @@ def check_limits() -> None:
     """Refuses a request whose URL (414) or header fields (431) exceed the documented limits."""
     environ = request.environ
     url = len(environ.get("RAW_URI") or request.full_path)  # RAW_URI: as sent (gunicorn, werkzeug)
-    if url > MAX_URL:
-        raise ServiceError("uri-too-long", f"the URL has {url} bytes; at most {MAX_URL} are served")
     fields = [(k.removeprefix("HTTP_"), v) for k, v in environ.items() if k.startswith(HEADER_KEYS)]
+    refusal = limit_problem(url, fields)
+    if refusal is not None:
+        raise refusal
+
+
+def limit_problem(url: int, fields: list[tuple[str, str]]) -> ServiceError | None:
+    """Returns the refusal of a request with a URL of `url` bytes and these header fields (name,
+    value), or None within the limits; the stream server's front checks the same (service.streams)."""
+    if url > MAX_URL:
+        return ServiceError("uri-too-long", f"the URL has {url} bytes; at most {MAX_URL} are served")
     if len(fields) > MAX_HEADER_FIELDS:
-        raise ServiceError(
+        return ServiceError(
             "headers-too-large", f"{len(fields)} header fields; at most {MAX_HEADER_FIELDS} are served"
         )
     for name, value in fields:
         if len(name) + len(value) > MAX_HEADER_FIELD:
             header = name.replace("_", "-").title()
-            raise ServiceError(
+            return ServiceError(
                 "headers-too-large", f"the {header} header is longer than {MAX_HEADER_FIELD} bytes"
             )
+    return None

@@ -15,11 +15,13 @@ import resource
 import signal
 import time
 from collections import Counter
+from typing import Any
 
 import redis
 from aiohttp import web
 from marshmallow import EXCLUDE, ValidationError
 
+from service.api.inputs import limit_problem
 from service.api.schemas import StreamArgs
 from service.auth import SPECTATOR, Grant, grant, parse_bearer
 from service.config import Config
@@ -47,6 +49,7 @@ UNEXPECTED = {  # as the Flask app answers anything unexpected
     "code": "unavailable",
 }
 BACKLOG = 1024  # pending connections the listening socket holds (many streams open at once)
+PARSER_LIMIT = 65536  # the front's longest request line and header field; the API's limits are smaller
 
 
 class Caps:
@@ -78,7 +81,7 @@ class Caps:
 def make_app(config: Config, upstream: str | None = None) -> web.Application:
     """Returns the stream server; with `upstream` (unix:PATH or http://HOST:PORT) it proxies every other request there."""
     use_prefix(config.KEY_PREFIX)
-    app = web.Application()
+    app = web.Application(middlewares=[within_limits])
     app[CONFIG] = config
     app[CAPS] = Caps(config.STREAM_MAX_TOTAL, config.STREAM_MAX_PER_CLIENT)
     app[TRUSTED] = Trusted.parse(config.TRUSTED_PROXIES)
@@ -90,6 +93,16 @@ def make_app(config: Config, upstream: str | None = None) -> web.Application:
     app.on_startup.append(_start_hub)
     app.on_shutdown.append(_close_hub)
     return app
+
+
+@web.middleware
+async def within_limits(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Answers a request past the API's URL and header limits (service.api.inputs) with the same
+    problem+json the app gives, before streaming or proxying it: the front's own parser takes
+    up to PARSER_LIMIT bytes a line, so gunicorn's HTML refusals are never reached through it."""
+    fields = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in request.raw_headers]
+    refusal = limit_problem(len(request.raw_path), fields)
+    return problem_response(refusal) if refusal is not None else await handler(request)
 
 
 async def _start_hub(app: web.Application) -> None:
@@ -220,7 +233,14 @@ def raise_open_files(wanted: int) -> int:
 
 async def start(app: web.Application, host: str, port: int) -> web.AppRunner:
     """Starts `app` on host:port (a client that disconnects cancels its handler); returns its runner."""
-    runner = web.AppRunner(app, handler_cancellation=True, access_log=None, shutdown_timeout=5.0)
+    runner = web.AppRunner(
+        app,
+        handler_cancellation=True,
+        access_log=None,
+        shutdown_timeout=5.0,
+        max_line_size=PARSER_LIMIT,
+        max_field_size=PARSER_LIMIT,
+    )
     await runner.setup()
     await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
     return runner
