@@ -79,6 +79,7 @@ class Inspector:
     # ----- entries
 
     def entry(self, entry: dict[str, Any], item: Item, knower: Any) -> None:
+        """Checks one served entry (once per knowledge) and keeps it as a hash target if it hides something."""
         v = int(entry["v"])
         future = v > self.truth.version or v > item.version
         text = canon(entry)
@@ -103,6 +104,7 @@ class Inspector:
             self.targets.setdefault(text, Target(entry, knower, item.version))
 
     def past(self, entry: dict[str, Any], item: Item, knower: Any) -> None:
+        """Checks that an entry of the log holds none of the values its redaction hides from `knower`."""
         v = int(entry["v"])
         shown = {"event": entry.get("event"), "cause": entry.get("cause")}
         for name, value in self.truth.hidden_fields(v, knower):
@@ -116,6 +118,7 @@ class Inspector:
             self.tally.check("entry", move is None, f"{item.where}: v{v} shows the hidden move {move}")
 
     def future(self, entry: dict[str, Any], item: Item, knower: Any) -> None:
+        """Checks that an entry not yet in the log (a dry run's) states no fact hidden from `knower`."""
         facts = self.truth.facts(min(item.version, self.truth.version), knower)
         asserted = asserts(self.table.name, entry.get("event") or {}, facts)
         self.tally.check(
@@ -158,6 +161,7 @@ class Inspector:
     # ----- views, legal moves, text lines, revoked credentials
 
     def view(self, data: dict[str, Any], item: Item) -> None:
+        """Checks that a view (now or at N) shows none of the facts hidden from the viewer at N."""
         at = min(int(data.get("version") or item.version), self.truth.version)
         knower = self.truth.knower(item.viewer.seat, item.version)  # what it may know when it asks
         view = data["view"]
@@ -172,6 +176,7 @@ class Inspector:
             )
 
     def legal(self, data: dict[str, Any], item: Item) -> None:
+        """Checks that legal moves and extensions name only the seat's own or public things."""
         seat = item.viewer.seat
         own = self.truth.view(item.version, seat) if seat is not None else None
         if own is None:
@@ -181,6 +186,7 @@ class Inspector:
             self.tally.check("legal", not wrong, f"{item.viewer.name} {item.where}: {move} ({wrong})")
 
     def lines(self, item: Item, knower: Any) -> None:
+        """Checks that the text line of each hidden move (record text, emails) names no hidden value."""
         for line in item.text.splitlines():
             found = VERSIONED_LINE.match(line)
             if not found or not 0 < int(found[1]) <= min(self.truth.version, item.version):

@@ -208,7 +208,7 @@ class Watcher:
         self.thread.start()
 
     def _run(self) -> None:
-        with contextlib.suppress(requests.RequestException, OSError, ValueError):  # closed by the suite
+        with contextlib.suppress(requests.RequestException, OSError, ValueError, AttributeError):  # closed
             while (frame := self.stream.frame()) is not None:
                 self.frames.append(frame)
                 if "id" in frame:

@@ -26,6 +26,7 @@ class Tally:
     """The counts of one run: work done, checks made, recoveries found (with a few examples)."""
 
     games: Counter[str] = field(default_factory=Counter)
+    twins: int = 0
     viewers: int = 0
     items: Counter[str] = field(default_factory=Counter)
     bytes: int = 0
@@ -53,10 +54,11 @@ class Tally:
         """Returns the summary table as text."""
         games = ", ".join(f"{k} {v}" for k, v in sorted(self.games.items()))
         items = ", ".join(f"{k} {v}" for k, v in sorted(self.items.items()))
+        steps = ", ".join(f"{k} {v}" for k, v in sorted(self.steps.items()) if v)
         lines = [
             f"leak suite: {title} ({seconds:.1f} s)",
-            f"games: {sum(self.games.values())} ({games}), half of them twins",
-            f"steps: {', '.join(f'{k} {v}' for k, v in sorted(self.steps.items()))}",
+            f"games: {sum(self.games.values())} ({games}), and {self.twins} twins",
+            f"steps: {steps}",
             f"viewer collections: {self.viewers} (each seat, a spectator, the revoked credentials)",
             f"items collected: {sum(self.items.values())} ({items}), {self.bytes / 1e6:.1f} MB",
             f"{'category':<8} {'checks':>10} {'recovered':>9}  what",

@@ -27,6 +27,13 @@ from tests.leaks.world import World
 from tests.streamclient import Stream
 
 EARLY = (1, 3, 6, 10)  # checkpoints where only a twin's viewers collect (twins part soon in Kabale)
+STEPS = {
+    "move": "seats' moves",
+    "deadline": "auto-passes",
+    "bot": "bots seated",
+    "unbot": "bots removed",
+    "reissue": "tokens re-issued",
+}
 SEALED = {  # prompts of decisions whose answers reveal hidden facts: the due seats probe them at once
     "kabale": {"hood_tuck", "traitor_swap"},
     "elgrande": {
@@ -103,7 +110,8 @@ def play(world: World, plan: Plan, tally: Tally, run_seed: str) -> None:
     twin = twin_of(plan.game, plan.seats, rnd) if plan.twin else None
     a = Side.start(world, tally, plan, label + "a", seed, reissue, None)
     b = Side.start(world, tally, plan, label + "b", seed, reissue, twin) if twin else None
-    tally.games[f"{plan.game} {plan.seats}"] += 1 + (b is not None)
+    tally.games[f"{plan.game} {plan.seats}"] += 1
+    tally.twins += b is not None
     same = Equivalence(a.truth, b.truth) if b is not None else None
     game = Game(world, plan, tally, rnd, a, b, twin, same)
     try:
@@ -146,8 +154,8 @@ class Game:
             answers = self.a.drain()
             if self.b is not None:
                 self._compare_answers(answers, self.b.drain())
-            self.tally.steps[step.kind] += 1
-            self.tally.steps[f"{step.kind} refused"] += step.status >= 400
+            self.tally.steps[STEPS[step.kind]] += 1
+            self.tally.steps[f"{STEPS[step.kind]} refused"] += step.status >= 400
             if i in regular or (self.b is not None and i in EARLY):
                 self.checkpoint(full=i in regular)
             else:
@@ -253,7 +261,7 @@ class Game:
         table = side.table
         revoked = f"seat {table.revoked_seat}" if table.revoked else None
         for name, watcher in side.watchers.items():
-            watcher.wait(table.version if name != revoked else 0, timeout=5)
+            watcher.wait(table.version if name != revoked else 10**12, timeout=5)  # revoked: its end
             items = watcher.items()
             if name == revoked:
                 items = self._revoked_stream(items, table)

@@ -42,7 +42,7 @@ def plans(rounds: int) -> list[Plan]:
     out = []
     for index in range(rounds):
         out += [Plan("kabale", n, index, steps=18, to_end=index == 0 and n == 2) for n in range(2, 7)]
-        out += [Plan("elgrande", n, index, steps=24, to_end=index == 0 and n == 2) for n in range(2, 6)]
+        out += [Plan("elgrande", n, index, steps=36, to_end=index == 0 and n == 2) for n in range(2, 6)]
     return out
 
 

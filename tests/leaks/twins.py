@@ -2,8 +2,8 @@
 
 A twin's setup differs from its original's in hidden facts only. Kabale: two cards of one seat's
 (the holder's) deck trade places, one from its starting hand and one deep in its draw pile (one
-that acts when revealed, if there is one). El Grande: in each action stack two cards below the
-top trade places, and two unused region cards too. The twin then plays every step of its
+that acts when revealed, if there is one). El Grande: in each action stack two cards of rounds
+4 to 9 trade places, and two unused region cards too. The twin then plays every step of its
 original, the holder's moves mapped (the traded cards; in El Grande another sealed choice or
 taken-back card where the holder has one). While the engine says a viewer knows exactly the
 same of both games (every view and every redacted event equal so far), everything that viewer
@@ -95,9 +95,9 @@ def _kabale(events: list[Json], twin: Twin, rnd: random.Random) -> list[Json]:
 def _elgrande(events: list[Json], seats: int, rnd: random.Random) -> list[Json]:
     first = dict(events[0])
     stacks = {k: list(v) for k, v in first["stacks"].items()}
-    for order in stacks.values():
-        if len(order) >= 3:
-            i, j = rnd.sample(range(1, len(order)), 2)
+    for order in stacks.values():  # cards from round 4 on: the twins stay alike for three rounds
+        if len(order) >= 5:
+            i, j = rnd.sample(range(3, len(order)), 2)
             order[i], order[j] = order[j], order[i]
     cards = list(first["region_cards"])
     unused = list(range(1 + seats, len(cards)))
