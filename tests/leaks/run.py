@@ -198,6 +198,7 @@ class Game:
     def _drop_twin(self) -> None:
         """Stops playing the twin once no viewer knows the same of both games."""
         if self.b is not None:
+            self._compare_streams_and_mail()
             self._finish_side(self.b)
             for watcher in self.b.watchers.values():
                 watcher.close()
@@ -252,8 +253,40 @@ class Game:
     def finish(self) -> None:
         """Reads the streams and emails of both games and runs the hash attack."""
         if self.b is not None:
+            self._compare_streams_and_mail()
             self._finish_side(self.b)
         self._finish_side(self.a)
+
+    def _compare_streams_and_mail(self) -> None:
+        """Compares the twins' stream entries and emails of each viewer up to the last version it
+        knew alike in both."""
+        b, twin, same = self.b, self.twin, self.same
+        if b is None or twin is None or same is None:
+            return
+        for name, mine in self.a.watchers.items():
+            theirs, seat = b.watchers.get(name), mine.viewer.seat
+            if theirs is None or seat == twin.holder or not same.upto.get(seat):
+                continue
+            upto = same.upto[seat]
+            mine.wait(upto, timeout=5)
+            theirs.wait(upto, timeout=5)
+            frames = [
+                [i for i in w.items() if i.where == "sse entry" and 0 < (i.json() or {}).get("v", 0) <= upto]
+                for w in (mine, theirs)
+            ]
+            compare(frames[0], frames[1], self.a.table, b.table, self.tally)
+        for seat in range(self.plan.seats):
+            if seat == twin.holder or not same.upto.get(seat):
+                continue
+            letters = [
+                [
+                    mail_item(Viewer(f"seat {s}", s, ()), v, *m)
+                    for v, s, m in side.table.mails
+                    if s == seat and v <= same.upto[seat]
+                ]
+                for side in (self.a, b)
+            ]
+            compare(letters[0], letters[1], self.a.table, b.table, self.tally)
 
     def _finish_side(self, side: Side) -> None:
         """Inspects a game's streams and emails, runs the hash attack and counts the controls."""

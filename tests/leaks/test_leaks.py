@@ -28,6 +28,7 @@ from service import creating
 from tests.leaks.report import Tally
 from tests.leaks.run import Plan, play
 from tests.leaks.world import World
+from workers import notices
 
 SEED = os.environ.get("LEAK_SEED", "castillo")
 
@@ -103,11 +104,21 @@ def _telling_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kabale, "decide_state", telling)
 
 
+def _telling_email(monkeypatch: pytest.MonkeyPatch) -> None:
+    summary_lines = notices.summary_lines
+
+    def telling(seen: Any, seat: int) -> tuple[str, ...]:  # an indiscreet email: every hand
+        return (*summary_lines(seen, seat), f"hands: {[sorted(p.hand) for p in seen.state.players]}")
+
+    monkeypatch.setattr(notices, "summary_lines", telling)
+
+
 WEAKENED: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], str]] = {
     "format-1 hashing": (_format_1, "hash"),
     "an empty salt": (_empty_salt, "hash"),
     "a redaction that shows the card played": (_leaky_redact, "entry"),
     "a refusal that names the cards in every hand": (_telling_refusal, "twin"),
+    "an email that names the cards in every hand": (_telling_email, "twin"),
 }
 
 

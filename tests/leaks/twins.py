@@ -114,18 +114,19 @@ class Equivalence:
 
     a: Truth
     b: Truth
-    upto: dict[Any, int] = field(default_factory=dict)  # viewer -> last equal version, -1 once not
+    upto: dict[Any, int] = field(default_factory=dict)  # viewer -> the last version known alike
+    parted: set[Any] = field(default_factory=set)  # viewers that know a difference
 
     def equal(self, viewer: Any, version: int) -> bool:
         """Tells whether `viewer` knows the same of both games at every version up to `version`."""
         start = self.upto.get(viewer, 0)
-        if start < 0 or version > min(self.a.version, self.b.version):
+        if viewer in self.parted or version > min(self.a.version, self.b.version):
             return False
         for v in range(start + 1, version + 1):
             if not self._same(viewer, v):
-                self.upto[viewer] = -1
+                self.parted.add(viewer)
                 return False
-        self.upto[viewer] = max(start, version)
+            self.upto[viewer] = v
         return True
 
     def _same(self, viewer: Any, v: int) -> bool:
@@ -145,10 +146,10 @@ class Equivalence:
 def mask(text: str, table: Table) -> str:
     """Returns `text` with what differs between any two games replaced by placeholders."""
     text = text.replace(table.gid, "<game>").replace(table.label, "<label>")
-    for _, cred in table.creds:
-        text = text.replace(cred, "<credential>")
     for pattern, placeholder in MASKS:
         text = pattern.sub(placeholder, text)
+    for _, cred in table.creds:
+        text = text.replace(cred, "<credential>")
     return text
 
 
