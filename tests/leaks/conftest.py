@@ -13,6 +13,7 @@ from tests.conftest import GENEROUS
 from tests.frontdoor import Front
 from tests.leaks.world import Clock, Jobs, World
 from tests.workers.smtp import SmtpServer
+from workers import runtime as runtime_module
 from workers.runtime import install
 
 OPERATOR = "leak-suite-operator"
@@ -33,6 +34,7 @@ def world(redis_url: str) -> Iterator[World]:
     smtp = SmtpServer()
     smtp.start()
     app = create_app(config)
+    before = runtime_module._current
     runtime = install(replace(config, SMTP_URL=smtp.url))
     runtime.__dict__["queue"] = Jobs()
     clock = Clock()
@@ -45,3 +47,4 @@ def world(redis_url: str) -> Iterator[World]:
     finally:
         front.__exit__(None, None, None)
         smtp.stop()
+        runtime_module._current = before  # later tests get the runtime they would have had
