@@ -23,6 +23,11 @@ Conventions shared by every game, relied on by the service, workers and clients:
 * `view(state, seat)`: seat is an int, None (spectator) or "all" (everything, served only
   once the game is over). `redact(event, seat)` returns the event as `seat` may see it, or
   None when it may see nothing of it.
+* `REVEALS` lists the event types that draw or turn up what nobody knew before (a card from
+  a shuffled pile, a face-down card, sealed choices, the seed at the end). The service lets
+  such an event end a batch only, and never shows it before it is played (a dry run that
+  causes one says only whether the moves would be accepted): whether a move causes one must
+  follow from what its seat knows, so that refusing it tells nothing.
 * Refusals are `engine.errors.RuleViolation` subclasses; nothing else escapes `decide`,
   `setup`, `legal_moves` or `parse_move` on bad input.
 * Optional: `text_summary(view, names=None) -> list[str]`: a plain-text board summary for
@@ -47,6 +52,7 @@ class Game(Protocol):
     MOVES: dict[str, str]
     EVENTS: dict[str, str]
     PROMPTS: dict[str, str]
+    REVEALS: frozenset[str]
     ENGINE_VERSION: str
 
     def setup(self, seats: int, options: Json, rng_seed: str) -> list[Json]: ...

@@ -20,7 +20,7 @@ import redis
 import engine
 from engine import rng
 from engine.contract import Game, Json
-from engine.errors import GameOver, RuleViolation, UnknownGame
+from engine.errors import GameOver, IllegalMove, RuleViolation, UnknownGame
 from service import creating, deadlines, history, receipts, snapshots, turns
 from service.auth import Principal
 from service.config import Config
@@ -291,17 +291,26 @@ class GameService:
             check_expected(loaded, expected_version, precondition)
         raise ServiceError("version-conflict", "the game kept changing; try again", version=loaded.version)
 
-    def dry_run(self, loaded: Loaded, seat: int, moves: list[Json]) -> Json:
-        """Returns what `submit` would append for the caller on `loaded`, without appending."""
+    def dry_run(self, loaded: Loaded, seat: int, moves: list[Json]) -> Json | None:
+        """Returns what `submit` would append for the caller on `loaded`, without appending; None
+        when the moves would draw or reveal anything (the game's `REVEALS` events): what they
+        would turn up is not the caller's to know before it moves (it could try every move)."""
         check_running(loaded)
         items, decided = self._decide_all(loaded, seat, moves)
+        if reveals(loaded.game, [item.event for item in items]):
+            return None
         ready = self._prepare(loaded, items, {"seat": seat}, None, decided)
         return self._move_answer(
             loaded, seat, ready.envs, ready.after, deadlines.due(loaded.game, ready.after)
         )
 
     def _decide_all(self, loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item], Any]:
-        """Returns the engine items of `moves` decided in order, and the engine state after them."""
+        """Returns the engine items of `moves` decided in order, and the engine state after them.
+
+        A move that draws or reveals (the game's `REVEALS` events) must be the last of a batch:
+        a later move would be decided, and refused, on what it turned up, which the seat did not
+        know when it wrote the batch (and a refused batch costs nothing to try again).
+        """
         check_running(loaded)
         if not moves:
             raise validation("no move given")
@@ -313,6 +322,12 @@ class GameService:
                 if len(moves) > 1:
                     exc.message = f"move {index + 1} of {len(moves)}: {exc.message}"
                 raise
+            if index < len(moves) - 1 and reveals(loaded.game, events):
+                raise IllegalMove(
+                    f"move {index + 1} of {len(moves)} draws or reveals what was hidden: it must be "
+                    "the last move of its batch; send the moves after it separately",
+                    reason="reveals-mid-batch",
+                )
             items.extend(Item("engine", event, move) for event in events)
         return items, state
 
@@ -578,6 +593,11 @@ def _notation(game: Game, move: Json) -> str | None:
         return game.format_move({k: v for k, v in move.items() if k != "complete"})
     except RuleViolation:
         return None
+
+
+def reveals(game: Game, events: list[Json]) -> bool:
+    """Tells whether any of `events` draws or turns up what nobody knew before (`game.REVEALS`)."""
+    return any(event.get("type") in game.REVEALS for event in events)
 
 
 def check_running(loaded: Loaded) -> None:

@@ -55,7 +55,7 @@ from engine.elgrande import defaults, legal, notation, rules, views
 from engine.elgrande.evolve import evolve as _evolve
 from engine.elgrande.flow import OPTIONS
 from engine.elgrande.flow import setup as _setup
-from engine.elgrande.moves import EVENTS, MOVES, PROMPTS
+from engine.elgrande.moves import EVENTS, MOVES, PROMPTS, REVEALS
 from engine.elgrande.state import State
 from engine.elgrande.summary import text_summary
 from engine.errors import MalformedMove
@@ -72,6 +72,7 @@ __all__ = [
     "INFO",
     "MOVES",
     "PROMPTS",
+    "REVEALS",
     "decide",
     "decide_state",
     "default_move",

@@ -30,6 +30,8 @@ Fields of declare_action by card (steps in order, V7):
 | all other cards | no fields |
 
 A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
+
+`REVEALS` lists the events that turn up what nobody knew before (engine.contract).
 """
 
 from __future__ import annotations
@@ -92,6 +94,14 @@ PROMPTS: dict[str, str] = {
     "secret_scoring_disc": "choose a region for the secret scoring (M5)",
     "king_returns_choice": "choose where your 3 returned caballeros come from (M6)",
 }
+
+REVEALS: frozenset[str] = frozenset(
+    {
+        "round_started",  # R10: the next cards of the face-down action stacks (H4)
+        "choices_revealed",  # H6, H7: every sealed choice of a decision
+        "game_ended",  # H12: the seed, and with it everything
+    }
+)
 
 PROMPT_MOVES: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"play_power_card"}),

@@ -42,7 +42,7 @@ from engine.errors import IllegalOptions, UnsupportedOption
 from engine.kabale.cards import COLOURS, DECK, GOALS
 from engine.kabale.decide import decide, decide_state, default_move, legal_moves, pending
 from engine.kabale.flow import Builder, start_round
-from engine.kabale.moves import EVENTS, MOVES, PROMPTS
+from engine.kabale.moves import EVENTS, MOVES, PROMPTS, REVEALS
 from engine.kabale.notation import format_move, parse_move
 from engine.kabale.state import State, evolve
 from engine.kabale.summary import text_summary
@@ -131,6 +131,7 @@ __all__ = [
     "INFO",
     "MOVES",
     "PROMPTS",
+    "REVEALS",
     "State",
     "decide",
     "decide_state",

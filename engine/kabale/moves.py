@@ -3,7 +3,8 @@
 The engine, the API spec, the email parser, the browser and the bots build from these
 tables. `HIDDEN` says which event fields are secret and from whom (KH1-KH10): "owner" means
 only the seat named by the event's `seat` field sees the field; "nobody" means no seat does
-(only the `"all"` view of a finished game).
+(only the `"all"` view of a finished game). `REVEALS` lists the events that draw or turn up
+what nobody knew before (engine.contract).
 """
 
 from __future__ import annotations
@@ -52,3 +53,14 @@ HIDDEN: dict[str, dict[str, str]] = {
     "card_played": {"card": "owner"},
     "card_tucked": {"card": "owner"},
 }
+
+REVEALS: frozenset[str] = frozenset(
+    {
+        "cards_drawn",  # K9: the top of a draw pile, unknown even to its owner (KH2)
+        "discard_reshuffled",  # K9: a new draw pile
+        "card_revealed",  # K8: a face-down card (KH4)
+        "round_revealed",  # K14: every face-down card and hood
+        "round_started",  # K6: goal cards from the hidden stack (KH7)
+        "game_ended",  # K19: the end makes everything public
+    }
+)

@@ -152,7 +152,12 @@ def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, 
 @blp.doc(security=BEARER)
 @problems(blp, *GAME_CODES, "forbidden", "version-conflict", if_match=True)
 def validate_moves(body: dict[str, Any], game_id: str) -> Any:
-    """Dry run: tells whether the moves would be accepted now (and why not), appending nothing."""
+    """Dry run: tells whether the moves would be accepted now (and why not), appending nothing.
+
+    The `outcome` (what the moves would append, as the caller would see it) is given only when
+    the moves draw and reveal nothing; otherwise it is null, since it would show what the moves
+    turn up (the next card drawn, a face-down card, sealed choices) before the caller moves.
+    """
     svc = service()
     loaded = svc.load(game_id)
     seat = need_seat(caller(loaded))

@@ -329,7 +329,15 @@ class Validated(Schema):
 
     valid = fields.Boolean(required=True)
     problem = fields.Nested(Problem, allow_none=True)
-    outcome = fields.Nested(MoveOut, allow_none=True)
+    outcome = fields.Nested(
+        MoveOut,
+        allow_none=True,
+        metadata={
+            "description": "what the moves would append, as the caller would see it; null when they "
+            "are refused or would draw or reveal anything (a card drawn or turned up, sealed choices, "
+            "new action cards): that is not the caller's to know before it moves"
+        },
+    )
 
 
 class PageArgs(Schema):

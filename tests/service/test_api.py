@@ -249,7 +249,7 @@ def test_batch_is_all_or_nothing(client: FlaskClient) -> None:
     refused = client.post(
         f"/games/{gid}/moves", json={"moves": [move, move]}, headers={**bearer(tokens[seat]), **key()}
     )
-    assert refused.status_code == 409 and "move 2 of 2" in refused.get_json()["detail"]
+    assert refused.status_code == 422 and "move 1 of 2" in refused.get_json()["detail"]  # a play draws
     assert client.get(f"/games/{gid}").get_json()["version"] == summary["version"]
 
 

@@ -117,7 +117,7 @@ def test_an_illegal_reply_is_answered_with_the_reason_and_the_legal_moves(redis_
     harness.work(rt)
     answers = smtp.inbox.wait_for(6)[3:]
     assert rt.games.load(game_id).version == version  # a reply is one batch: all or nothing
-    assert "move 2 of 2" in body(answers[2])
+    assert "move 1 of 2" in body(answers[2])  # a play draws a card: it must end its batch
     for answer in answers:
         text = body(answer)
         assert "move refused" in answer["Subject"] and "Not played:" in text
