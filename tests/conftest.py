@@ -19,13 +19,20 @@ from typing import Any
 import pytest
 
 PREFIX = os.environ["KEY_PREFIX"] = f"castillo-test-{secrets.token_hex(6)}"
-# the CLI keeps receipts in CASTILLO_RECEIPTS: this run's own folder, never the user's
-RECEIPTS = os.environ["CASTILLO_RECEIPTS"] = tempfile.mkdtemp(prefix="castillo-test-receipts-")
+RECEIPTS: list[str] = []
+
+
+def pytest_configure() -> None:
+    """Gives the run a receipt folder of its own: the CLI keeps receipts in CASTILLO_RECEIPTS,
+    never in the user's (made here, not at import, so scripts importing this module make none)."""
+    RECEIPTS.append(tempfile.mkdtemp(prefix="castillo-test-receipts-"))
+    os.environ["CASTILLO_RECEIPTS"] = RECEIPTS[-1]
 
 
 def pytest_sessionfinish() -> None:
     """Removes the run's receipt folder (only the folder this run made)."""
-    shutil.rmtree(RECEIPTS, ignore_errors=True)
+    for folder in RECEIPTS:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # The suite creates hundreds of games from one address inviting the same few addresses: its
