@@ -17,6 +17,7 @@ supervising loop reports once.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import signal
 import threading
@@ -92,7 +93,10 @@ class SteadyScheduler(RQScheduler):
         self.stopping = threading.Event()
 
     def work(self) -> None:
-        """Runs rq's scheduler loop, starting it again after each lost connection, until asked to stop."""
+        """Runs rq's scheduler loop, starting it again after each lost connection, until asked to
+        stop or until the worker that forked this process is gone (a SIGKILLed worker must not
+        leave its scheduler behind, retrying a Redis that may be gone for good)."""
+        watch_parent(os.getppid(), self.request_stop)
         while True:
             try:
                 super().work()
@@ -110,6 +114,18 @@ class SteadyScheduler(RQScheduler):
         """Stops the scheduler (rq's SIGTERM/SIGINT handler), also while it waits for Redis."""
         self.stopping.set()
         super().request_stop(signum, frame)
+
+
+def watch_parent(parent: int, stop: Callable[[], None], every_s: float = 1.0) -> None:
+    """Calls `stop` (from a daemon thread) once this process's parent is no longer `parent`."""
+
+    def run() -> None:
+        while os.getppid() == parent:
+            time.sleep(every_s)
+        log.warning("the worker (pid %d) that started this scheduler is gone; stopping", parent)
+        stop()
+
+    threading.Thread(target=run, name="castillo-parent-watch", daemon=True).start()
 
 
 def quiet_rq() -> None:

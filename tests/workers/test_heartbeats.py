@@ -71,3 +71,21 @@ def test_a_worker_starts_its_relay_again_when_it_died(redis_url, r, smtp, client
         assert harness.wait_until(lambda: live(client, "relays") - {first}, 10), "no new relay"
         assert harness.wait_until(lambda: first not in live(client, "relays"), 5)  # three beats
         assert proc.poll() is None
+
+
+def test_the_scheduler_of_a_killed_worker_stops_with_it(redis_url, r, smtp, tmp_path):
+    # rq forks its scheduler; a worker SIGKILLed alone (not its group) used to leave it running
+    import psutil
+
+    def scheduler(worker: psutil.Process) -> list[psutil.Process]:
+        return [c for c in worker.children() if "relay" not in c.cmdline()]  # the relay is the other child
+
+    with workers(redis_url, smtp.url, tmp_path, **BEAT) as start:
+        proc = start()
+        worker = psutil.Process(proc.pid)
+        assert harness.wait_until(lambda: scheduler(worker), 10)
+        forked = scheduler(worker)
+        os.kill(proc.pid, signal.SIGKILL)  # the worker alone
+        proc.wait()
+        _, alive = psutil.wait_procs(forked, timeout=10)
+        assert not alive, [p.cmdline() for p in alive]
