@@ -71,8 +71,8 @@ def _check_v2(game_id: str, raw: list[tuple[str, bytes]], envs: list[Json | None
             problems.append(f"v{index}: stored bytes are not canonical JSON")
     if problems:
         return problems
-    chain, _ = chain_v2([e for e in envs if e is not None], log_seed([e for e in envs if e is not None]))
-    return chain
+    parsed = [e for e in envs if e is not None]  # all of them: a None was reported above
+    return chain_v2(parsed, log_seed(parsed))[0]
 
 
 def verify(game: Game, game_id: str, raw: list[tuple[str, bytes]], over: bool) -> Json:
@@ -98,7 +98,7 @@ def with_receipts(
     payload_of: Callable[[str], Json | None],
 ) -> Json:
     """Returns `report` with the check of `receipts` against the stored hashes (engine.audit)."""
-    hashes = [_hash_of(blob) for _, blob in raw]
+    hashes = [_hash_of(env) for env in _parsed(raw)]
     problems = check_receipts(game_id, hashes, receipts, payload_of)
     return {
         **report,
@@ -107,9 +107,6 @@ def with_receipts(
     }
 
 
-def _hash_of(blob: bytes) -> str | None:
-    try:
-        value = json.loads(blob).get("hash")
-    except (ValueError, AttributeError):
-        return None
+def _hash_of(env: Json | None) -> str | None:
+    value = env.get("hash") if env is not None else None
     return value if isinstance(value, str) else None

@@ -30,7 +30,6 @@ import http.client
 import multiprocessing as mp
 import os
 import resource
-import socket
 import subprocess
 import sys
 import tempfile
@@ -46,21 +45,8 @@ import redis
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.bench_service import free_port, redis_cpu, redis_url
 from tests.conftest import remove_run_keys  # sets this run's KEY_PREFIX
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def redis_url() -> str:
-    """Returns the Redis the test suite would use; keys carry this run's KEY_PREFIX (tests.conftest)."""
-    from tests.conftest import _server_url
-
-    url, _server = _server_url()
-    return url
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -133,12 +119,6 @@ def cpu_of(processes: list[psutil.Process]) -> float:
             except psutil.NoSuchProcess:
                 continue
     return total
-
-
-def redis_cpu(url: str) -> float:
-    """Returns the Redis server's CPU seconds so far (shared with anything else using that server)."""
-    info = redis.Redis.from_url(url).info("cpu")
-    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
 
 
 def children_of(serve: subprocess.Popen[bytes]) -> dict[str, psutil.Process]:

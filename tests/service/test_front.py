@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from service.config import Config
 from tests.frontdoor import Front
 from tests.service.conftest import bearer, create, key
+from tests.service.test_cli import _ask
 
 VARYING = {"date", "server", "connection", "keep-alive", "transfer-encoding"}
 
@@ -154,22 +155,6 @@ def test_an_api_server_that_does_not_answer_is_a_503_problem(config: Config) -> 
         )
 
 
-def _raw(port: int, path: str, headers: list[tuple[str, str]]) -> tuple[int, str, bytes]:
-    """Sends one raw GET through the front; returns (status, content type, body)."""
-    import http.client
-
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.putrequest("GET", path, skip_accept_encoding=True)
-        for name, value in headers:
-            conn.putheader(name, value)
-        conn.endheaders()
-        answer = conn.getresponse()
-        return answer.status, answer.getheader("Content-Type", "").split(";")[0], answer.read()
-    finally:
-        conn.close()
-
-
 def test_oversize_requests_get_problems_from_the_front_up_to_its_parser_limit(front: Front) -> None:
     from service.api.inputs import MAX_HEADER_FIELD, MAX_HEADER_FIELDS, MAX_URL
 
@@ -178,12 +163,16 @@ def test_oversize_requests_get_problems_from_the_front_up_to_its_parser_limit(fr
         ("/catalog?x=" + "a" * MAX_URL, [], 414),
         ("/catalog?x=" + "a" * 20000, [], 414),
         ("/games/x/stream?x=" + "a" * 20000, [], 414),
-        ("/catalog", [(f"X-F{i}", "1") for i in range(MAX_HEADER_FIELDS + 1)], 431),
-        ("/catalog", [("X-Long", "a" * MAX_HEADER_FIELD)], 431),
-        ("/catalog", [("X-Long", "a" * 30000)], 431),
+        ("/catalog", [(f"X-F{i}", b"1") for i in range(MAX_HEADER_FIELDS + 1)], 431),
+        ("/catalog", [("X-Long", b"a" * MAX_HEADER_FIELD)], 431),
+        ("/catalog", [("X-Long", b"a" * 30000)], 431),
     ]
     for path, headers, status in cases:
-        got, kind, body = _raw(port, path, headers)
-        assert (got, kind) == (status, "application/problem+json"), (path[:30], len(headers), body[:200])
+        got, kind, body = _ask(port, path, headers)
+        assert (got, kind.split(";")[0]) == (status, "application/problem+json"), (
+            path[:30],
+            len(headers),
+            body[:200],
+        )
         assert json.loads(body)["status"] == status
-    assert _raw(port, "/catalog?x=" + "a" * (MAX_URL - 20), [("X-Long", "a" * 8000)])[0] == 200
+    assert _ask(port, "/catalog?x=" + "a" * (MAX_URL - 20), [("X-Long", b"a" * 8000)])[0] == 200
