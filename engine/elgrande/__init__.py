@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.elgrande import defaults, legal, notation, rules, views
+from engine.elgrande import defaults, legal, notation, prompts, rules, views
 from engine.elgrande.evolve import evolve as _evolve
 from engine.elgrande.flow import OPTIONS
 from engine.elgrande.flow import setup as _setup
@@ -118,7 +118,7 @@ def decide_state(state: State, seat: int, move: Json) -> tuple[list[Json], State
 
 def pending(state: State) -> dict[int, Json]:
     """Returns the prompt each due seat owes now."""
-    return rules.pending(state)
+    return prompts.pending(state)
 
 
 def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Json]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.elgrande import cards, data, decisions
-from engine.elgrande.flow import Emitter, score_event
+from engine.elgrande.emitter import Emitter
+from engine.elgrande.scores import score_event
 from engine.elgrande.state import COURT, PROVINCE, State, location_id
 
 Json = dict[str, Any]

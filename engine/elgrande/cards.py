@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.elgrande import data, scoring
-from engine.elgrande.flow import score_event
 from engine.elgrande.moves import integer, items, text
+from engine.elgrande.scores import score_event
 from engine.elgrande.state import State
 from engine.elgrande.turn import area, board_supplement, illegal, open_region
 from engine.errors import MalformedMove

@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.elgrande import data, scoring
 from engine.elgrande.cards import group_members
-from engine.elgrande.flow import Emitter, general_scoring_events, score_event
+from engine.elgrande.emitter import Emitter
+from engine.elgrande.scores import general_scoring_events, score_event
 from engine.elgrande.state import State
 
 Json = dict[str, Any]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.elgrande import data, decisions, scoring
-from engine.elgrande.flow import legal_bids, score_event
-from engine.elgrande.rules import prompt_of
+from engine.elgrande.bidding import legal_bids
+from engine.elgrande.prompts import prompt_of
+from engine.elgrande.scores import score_event
 from engine.elgrande.state import State
 from engine.errors import NotYourTurn
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine import rng
-from engine.elgrande import data, scoring
+from engine.elgrande import data, legal
+from engine.elgrande.bidding import bid_event, legal_bids, next_bidder
+from engine.elgrande.emitter import Emitter
 from engine.elgrande.evolve import evolve
+from engine.elgrande.scores import general_scoring, standings
 from engine.elgrande.state import State
 from engine.errors import IllegalOptions, UnsupportedOption
 
@@ -19,24 +22,6 @@ OPTIONS: dict[str, Json] = {
     "veto": {"type": "bool", "default": True, "doc": "play with the two Veto cards (V11)"},
     "short_game": {"type": "bool", "default": False, "doc": "skip rounds 1, 4 and 7 (O-S1)"},
 }
-
-
-class Emitter:
-    """Collects the events of one decision while folding them into a running state."""
-
-    __slots__ = ("default", "events", "state")
-
-    def __init__(self, state: State, *, default: bool = False) -> None:
-        self.state = state
-        self.events: list[Json] = []
-        self.default = default
-
-    def emit(self, event: Json) -> None:
-        """Appends `event` (flagged `default` when the move was a default, D15) and folds it."""
-        if self.default:
-            event["default"] = True
-        self.events.append(event)
-        self.state = evolve(self.state, event)
 
 
 def check_options(seats: Any, options: Any) -> Json:
@@ -107,7 +92,7 @@ def _next(s: State) -> list[Json]:
         case "turns":
             return _turn_auto(s)
         case "scoring":
-            return _general_scoring(s)
+            return general_scoring(s)
     return []
 
 
@@ -119,26 +104,6 @@ def _round_start(s: State) -> Json:
         "offer": offer,
         "start_player": s.start_player,
     }
-
-
-def next_bidder(s: State) -> int:
-    """Returns the seat that plays the next power card (R11: start player, then clockwise)."""
-    done = sum(1 for b in s.bids if b)
-    return (s.start_player + done) % s.seats
-
-
-def legal_bids(s: State, seat: int) -> tuple[int, ...]:
-    """Returns the values `seat` may play: in hand and not yet played this round (R11)."""
-    return tuple(v for v in s.hands[seat] if v not in s.bids)
-
-
-def bid_event(s: State, seat: int, value: int) -> Json:
-    """Returns the power_card_played event; the last bid fixes the turn order (R13)."""
-    event: Json = {"type": "power_card_played", "seat": seat, "value": value}
-    if sum(1 for b in s.bids if b) == s.seats - 1:
-        bids = s.bids[:seat] + (value,) + s.bids[seat + 1 :]
-        event["order"] = sorted(range(s.seats), key=lambda p: -bids[p])
-    return event
 
 
 def _forced_bid(s: State) -> list[Json]:
@@ -163,8 +128,6 @@ def _turn_auto(s: State) -> list[Json]:
 
 
 def _can_declare(s: State, seat: int) -> bool:
-    from engine.elgrande import legal  # legal builds on the rules that build on this module
-
     return bool(legal.declarations(s, seat))
 
 
@@ -188,53 +151,6 @@ def _round_end(s: State) -> Json:
         "next_start": min(range(s.seats), key=lambda p: s.bids[p]),  # R12
         "scoring": s.round in data.GENERAL_SCORING_ROUNDS,
     }
-
-
-def castillo_members(s: State) -> list[int]:
-    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12)."""
-    return [p for p in range(s.seats) if s.board[data.CASTILLO][p]]
-
-
-def _general_scoring(s: State) -> list[Json]:
-    members = castillo_members(s)
-    if members:
-        return [{"type": "decision_opened", "kind": "castillo_disc", "members": members}]
-    return general_scoring_events(s, {})
-
-
-def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
-    """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
-    events = [score_event(s, data.CASTILLO, "general")] if s.total(data.CASTILLO) else []
-    moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
-    board = [list(row) for row in s.board]
-    if moves:
-        events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
-        for p, r in discs.items():
-            board[r][p] += board[data.CASTILLO][p]
-    counts = [tuple(row) for row in board]
-    for r in s.regions:  # R39, X13: id order
-        if any(counts[r]):
-            events.append(score_event(s, r, "general", counts[r]))
-    events.append({"type": "general_scoring_ended", "round": s.round})
-    return events
-
-
-def score_event(s: State, area: int, mode: str, counts: tuple[int, ...] | None = None) -> Json:
-    """Returns the area_scored event for `area` under the current King, Grandes and scoreboards (§3)."""
-    points = scoring.score_area(
-        counts if counts is not None else s.board[area],
-        s.values(area),
-        first_places=mode == "first_places",
-        king_here=area == s.king,
-        grande_owners=[p for p, g in enumerate(s.grandes) if g == area],
-    )
-    return {"type": "area_scored", "area": data.AREAS[area].id, "mode": mode, "points": list(points)}
-
-
-def standings(scores: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Returns competition ranks and the winners for final scores (R54)."""
-    ranks = [1 + sum(1 for q in scores if q > p) for p in scores]
-    return ranks, [p for p, r in enumerate(ranks) if r == 1]
 
 
 def _game_end(s: State) -> Json:

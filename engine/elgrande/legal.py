@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.elgrande import cards, data, decisions
-from engine.elgrande.flow import legal_bids
+from engine.elgrande.bidding import legal_bids
 from engine.elgrande.moves import check_shape
-from engine.elgrande.rules import prompt_of
+from engine.elgrande.prompts import prompt_of
 from engine.elgrande.state import State
 from engine.elgrande.turn import batch_areas, batch_limit, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.elgrande import actions, cards, data, decisions
-from engine.elgrande.flow import Emitter
+from engine.elgrande.emitter import Emitter
 from engine.elgrande.moves import integer, items, text
 from engine.elgrande.state import Group, State
 from engine.elgrande.turn import illegal

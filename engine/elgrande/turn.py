@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.elgrande import data
-from engine.elgrande.flow import Emitter, bid_event, legal_bids
+from engine.elgrande.bidding import bid_event, legal_bids
+from engine.elgrande.emitter import Emitter
 from engine.elgrande.moves import counts, integer, text
 from engine.elgrande.state import State
 from engine.errors import IllegalMove, MalformedMove

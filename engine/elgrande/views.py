@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from engine.elgrande import data
-from engine.elgrande.flow import standings
-from engine.elgrande.rules import pending
+from engine.elgrande.prompts import pending
+from engine.elgrande.scores import standings
 from engine.elgrande.state import State
 
 Json = dict[str, Any]

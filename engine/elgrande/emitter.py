@@ -1,0 +1,28 @@
+"""Collects the events of one decision while folding them into a running state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande.evolve import evolve
+from engine.elgrande.state import State
+
+Json = dict[str, Any]
+
+
+class Emitter:
+    """Collects the events of one decision while folding them into a running state."""
+
+    __slots__ = ("default", "events", "state")
+
+    def __init__(self, state: State, *, default: bool = False) -> None:
+        self.state = state
+        self.events: list[Json] = []
+        self.default = default
+
+    def emit(self, event: Json) -> None:
+        """Appends `event` (flagged `default` when the move was a default, D15) and folds it."""
+        if self.default:
+            event["default"] = True
+        self.events.append(event)
+        self.state = evolve(self.state, event)

@@ -1,0 +1,41 @@
+"""Answers who owes what now: the prompt of each due seat (§7, R11, R17-R19)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande.bidding import next_bidder
+from engine.elgrande.state import State
+
+Json = dict[str, Any]
+
+TURN_PROMPTS = {"supplement": "supplement_court", "card": "choose_action_card", "step": "turn_step"}
+
+
+def _prompt(kind: str, since: int, seat: int, turn_id: str | None = None) -> Json:
+    pid = f"{since}:{kind}:{seat}"
+    return {"id": pid, "kind": kind, "since": since, "turn": turn_id or pid}
+
+
+def pending(state: State) -> dict[int, Json]:
+    """Returns the prompt each due seat owes now; several seats for a sealed decision (§7)."""
+    s = state
+    if s.phase == "over":
+        return {}
+    if s.group is not None:
+        g = s.group
+        return {m: _prompt(g.kind, g.since, m) for m in g.members if not g.chosen(m)}
+    if s.phase == "bidding":
+        seat = next_bidder(s)
+        return {seat: _prompt("play_power_card", s.since, seat, f"r{s.round}:bid:{seat}")}
+    t = s.turn
+    if s.phase == "turns" and t is not None and t.stage in TURN_PROMPTS:
+        return {t.seat: _prompt(TURN_PROMPTS[t.stage], s.since, t.seat, f"r{s.round}:turn:{t.seat}")}
+    return {}
+
+
+def prompt_of(state: State, seat: int) -> Json | None:
+    """Returns the prompt `seat` owes now, or None (also for anything but an int seat, a bool included)."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return None
+    return pending(state).get(seat)

@@ -1,0 +1,58 @@
+"""Turns the board into area_scored events: one area (§3), a general scoring (R35-R40), final standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.elgrande import data, scoring
+from engine.elgrande.state import State
+
+Json = dict[str, Any]
+
+
+def castillo_members(s: State) -> list[int]:
+    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12)."""
+    return [p for p in range(s.seats) if s.board[data.CASTILLO][p]]
+
+
+def general_scoring(s: State) -> list[Json]:
+    """Returns the opening of a general scoring: the Castillo disc decision, or the scoring itself (R36)."""
+    members = castillo_members(s)
+    if members:
+        return [{"type": "decision_opened", "kind": "castillo_disc", "members": members}]
+    return general_scoring_events(s, {})
+
+
+def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
+    """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
+    events = [score_event(s, data.CASTILLO, "general")] if s.total(data.CASTILLO) else []
+    moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
+    board = [list(row) for row in s.board]
+    if moves:
+        events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
+        for p, r in discs.items():
+            board[r][p] += board[data.CASTILLO][p]
+    counts = [tuple(row) for row in board]
+    for r in s.regions:  # R39, X13: id order
+        if any(counts[r]):
+            events.append(score_event(s, r, "general", counts[r]))
+    events.append({"type": "general_scoring_ended", "round": s.round})
+    return events
+
+
+def score_event(s: State, area: int, mode: str, counts: tuple[int, ...] | None = None) -> Json:
+    """Returns the area_scored event for `area` under the current King, Grandes and scoreboards (§3)."""
+    points = scoring.score_area(
+        counts if counts is not None else s.board[area],
+        s.values(area),
+        first_places=mode == "first_places",
+        king_here=area == s.king,
+        grande_owners=[p for p, g in enumerate(s.grandes) if g == area],
+    )
+    return {"type": "area_scored", "area": data.AREAS[area].id, "mode": mode, "points": list(points)}
+
+
+def standings(scores: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Returns competition ranks and the winners for final scores (R54)."""
+    ranks = [1 + sum(1 for q in scores if q > p) for p in scores]
+    return ranks, [p for p, r in enumerate(ranks) if r == 1]
