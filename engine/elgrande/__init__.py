@@ -1,4 +1,4 @@
-"""Plays El Grande (base game; options `veto` and `short_game`) behind the engine contract.
+"""Plays El Grande (base game and the optional rules of §9) behind the engine contract.
 
 Spec: `rules/elgrande.md`. Move, event and prompt types: `engine.elgrande.moves`; text
 notation: `engine.elgrande.notation`; `text_summary(view)` renders a view as plain-text lines
@@ -20,7 +20,7 @@ step is two clicks: `{seat, from}` (incomplete), then `{seat, from, to}`.
 Shape of `view(state, viewer)` (stable; the browser and CLI draw the board from it):
 
     game: "elgrande", version: int (engine events folded), viewer: seat | null | "all"
-    seats: n, options: {veto, short_game}, rounds: [played round numbers], round: int (0 before round 1)
+    seats: n, options: {every option of INFO["options"]: bool}, rounds: [played round numbers], round: int (0 before round 1)
     phase: "bidding" | "turns" | "scoring" | "between" | "over"
     king: region id
     areas: {area id: {name, caballeros: [count per seat], values: [v1, v2, v3] (current),
@@ -53,9 +53,9 @@ from typing import Any, TypeVar
 
 from engine.elgrande import defaults, legal, notation, prompts, rules, views
 from engine.elgrande.evolve import evolve as _evolve
-from engine.elgrande.flow import OPTIONS
 from engine.elgrande.flow import setup as _setup
 from engine.elgrande.moves import EVENTS, MOVES, PROMPTS, REVEALS
+from engine.elgrande.ruleset import OPTIONS
 from engine.elgrande.state import State
 from engine.elgrande.summary import text_summary
 from engine.errors import MalformedMove
@@ -63,11 +63,14 @@ from engine.errors import MalformedMove
 Json = dict[str, Any]
 T = TypeVar("T")
 
-ENGINE_VERSION = "elgrande-2"  # 2: Vetos lapse at game end, scoring declarations list their areas
+ENGINE_VERSION = "elgrande-3"  # 3: the optional rules of §9; base-game events unchanged
+# Every rules version whose records this code replays byte for byte (tests/records proves it).
+ENGINE_VERSIONS = (ENGINE_VERSION, "elgrande-2")  # 2: Vetos lapse at game end, scorings list their areas
 INFO: Json = {"name": "elgrande", "title": "El Grande", "seats": [2, 5], "options": OPTIONS}
 
 __all__ = [
     "ENGINE_VERSION",
+    "ENGINE_VERSIONS",
     "EVENTS",
     "INFO",
     "MOVES",

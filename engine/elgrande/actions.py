@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.elgrande import cards, data, decisions
 from engine.elgrande.emitter import Emitter
-from engine.elgrande.scores import score_event
+from engine.elgrande.scores import pays, score_event
 from engine.elgrande.state import COURT, PROVINCE, State, location_id
 
 Json = dict[str, Any]
@@ -80,7 +80,7 @@ def _carry_out(em: Emitter, st: cards.Step) -> None:
     s = em.state
     match st[0]:
         case "score":
-            if s.total(st[1]):  # R52: an empty area pays nobody; no event
+            if pays(s, st[1]):  # R52: an area where nobody counts pays nobody; no event
                 em.emit(score_event(s, st[1], st[2]))
         case "king":
             em.emit({"type": "king_moved", "from": data.AREAS[s.king].id, "to": data.AREAS[st[1]].id})

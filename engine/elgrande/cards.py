@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.elgrande import data, scoring
+from engine.elgrande.groups import group_members
 from engine.elgrande.moves import integer, items, text
 from engine.elgrande.scores import score_event
 from engine.elgrande.state import State
@@ -70,6 +71,7 @@ def plan(s: State, seat: int, move: Json, *, replan: bool = False) -> Plan:
         raise illegal(move, "the special action was already used or skipped this turn", "R19")
     check_fields(card, move)
     steps, action = _steps(s, seat, card, move)
+    s.rules.check_steps(s, seat, card, tuple(steps), move)
     return Plan(card, action, tuple(steps), _void(s, steps))
 
 
@@ -97,17 +99,17 @@ def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
         case "d2_one_of_your_choice":
             return _removals(s, seat, move)
         case "d2_score_any_region" | "d3_score_any_region":
-            a = area(move, move.get("area"), "area")
+            a = area(s, move, move.get("area"), "area")
             return [("score", a, "special")], {"area": data.AREAS[a].id}
         case "d3_score_castillo":
             return [("score", data.CASTILLO, "special")], {}
         case "d3_score_fours" | "d3_score_fives" | "d3_score_sixes_sevens":
             classes = data.VALUE_CLASS_CARDS[card]  # R49, R50
-            return [("score", r, "special") for r in s.regions if s.values(r)[0] in classes], {}
+            return [("score", r, "special") for r in scorable(s) if s.values(r)[0] in classes], {}
         case "d3_score_first_places":
-            return [("score", r, "first_places") for r in s.regions], {}  # R47
+            return [("score", r, "first_places") for r in scorable(s)], {}  # R47
         case "d3_score_most" | "d3_score_fewest":
-            totals = {data.AREAS[r].id: s.total(r) for r in s.regions}
+            totals = {data.AREAS[r].id: s.total(r) for r in scorable(s)}
             pick = scoring.most_regions if card.endswith("most") else scoring.fewest_regions
             return [("score", data.AREA_INDEX[r], "special") for r in pick(totals)], {}
         case "d4_mobile_scoreboard":
@@ -127,6 +129,11 @@ def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
         case "d4_court_two":
             return _court_two(s, seat, move)
     return [], {}  # d2_veto: taking it was the whole action (V8)
+
+
+def scorable(s: State) -> list[int]:
+    """Returns the regions a special scoring may cover, in id order (R50, R51)."""
+    return [r for r in s.regions if s.rules.scorable(s, r)]
 
 
 GROUP_OF = {
@@ -166,7 +173,7 @@ def _one_move(s: State, move: Json, entry: Any) -> tuple[int, int, int]:
     if not 0 <= owner < s.seats:
         raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
     src = open_region(s, move, entry["from"], "source")
-    dst = area(move, entry["to"], "destination")
+    dst = area(s, move, entry["to"], "destination")
     if dst == s.king:
         raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "R23")
     if dst == src:
@@ -182,7 +189,7 @@ def _places(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
         raise illegal(move, f"your court holds only {s.court[seat]} caballero(s)", "R25")
     steps: list[Step] = []
     for name in raw:
-        dst = area(move, name, "place")
+        dst = area(s, move, name, "place")
         if dst == s.king:
             raise illegal(move, f"the King stands in {name}", "R23")
         steps.append(("place", seat, dst))
@@ -226,7 +233,7 @@ def _scoreboard(s: State, move: Json) -> tuple[list[Step], Json]:
     if name not in data.SCOREBOARD_INDEX:
         raise MalformedMove(f"malformed move {move!r}: unknown scoreboard {name!r}")
     sb = data.SCOREBOARD_INDEX[name]
-    dst = area(move, move.get("area"), "area")
+    dst = area(s, move, move.get("area"), "area")
     where = s.scoreboards[sb]
     if where == s.king or dst == s.king:
         raise illegal(move, f"the King stands in {data.AREAS[s.king].id}", "R30")
@@ -238,13 +245,15 @@ def _scoreboard(s: State, move: Json) -> tuple[list[Step], Json]:
 
 
 def _king(s: State, card: str, move: Json) -> tuple[list[Step], Json]:
-    dst = area(move, move.get("area"), "area")
+    dst = area(s, move, move.get("area"), "area")
     if dst == data.CASTILLO:
         raise illegal(move, "the King never enters the castillo", "R28")
     if dst == s.king:
         raise illegal(move, f"the King already stands in {data.AREAS[dst].id}", "X32")
-    if card == "d4_royal_adviser" and dst not in data.NEIGHBOURS[s.king]:
+    if card == "d4_royal_adviser" and dst not in s.rules.neighbours(s.king):
         raise illegal(move, f"{data.AREAS[dst].id} is not adjacent to {data.AREAS[s.king].id}", "R28")
+    if not s.rules.king_may_enter(s, dst):
+        raise illegal(move, f"the King never enters {data.AREAS[dst].id}", "R28")
     return [("king", dst)], {"area": data.AREAS[dst].id}
 
 
@@ -254,6 +263,8 @@ def _grande(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     dst = open_region(s, move, move.get("area"), "area")
     if dst == s.grandes[seat]:
         raise illegal(move, f"your Grande already stands in {data.AREAS[dst].id}", "§1.6")
+    if not s.rules.grande_may_enter(s, dst):
+        raise illegal(move, f"a Grande never enters {data.AREAS[dst].id}", "R29")
     return [("grande", seat, dst)], {"area": data.AREAS[dst].id}
 
 
@@ -286,18 +297,3 @@ def _changes(s: State, st: Step) -> bool:
 def _active(s: State) -> int:
     assert s.turn is not None
     return s.turn.seat
-
-
-def group_members(s: State, kind: str, context: Any) -> list[int]:
-    """Returns the members of a decision group opened by the active player's action (§7)."""
-    me = _active(s)
-    match kind:
-        case "eviction_disc":
-            return [p for p in range(s.seats) if p != me and s.board[context][p]]  # M2
-        case "return_two_disc" | "return_all_disc":
-            return [p for p in range(s.seats) if p != me and s.own_open(p)]  # M3, M4
-        case "king_returns_choice":
-            return [p for p in range(s.seats) if p != me and s.court[p] + s.own_open(p)]  # M6
-        case "secret_scoring_disc":
-            return list(range(s.seats))  # M5
-    return []

@@ -6,55 +6,14 @@ king_returns_choice (M6, "court" or region ids, in canonical order).
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import Any
 
 from engine.elgrande import data, scoring
-from engine.elgrande.cards import group_members
 from engine.elgrande.emitter import Emitter
+from engine.elgrande.groups import group_members, legal_choices
 from engine.elgrande.scores import general_scoring_events, score_event
-from engine.elgrande.state import State
 
 Json = dict[str, Any]
-
-
-def legal_choices(s: State, kind: str, context: Any, seat: int) -> list[Any]:
-    """Returns every legal choice of `seat` in a disc or return decision (M1-M6, R31, X11)."""
-    opened = s.open_regions()
-    ids = data.AREAS
-    match kind:
-        case "castillo_disc":
-            return [ids[r].id for r in opened]  # M1
-        case "eviction_disc":
-            return [ids[r].id for r in opened if ids[r].id != context]  # M2, X23
-        case "return_two_disc":
-            two = [ids[r].id for r in opened if s.board[r][seat] >= 2]  # M3, X20
-            return two or [ids[r].id for r in opened if s.board[r][seat] == 1]
-        case "return_all_disc":
-            return [ids[r].id for r in opened if s.board[r][seat] >= 1]  # M4
-        case "secret_scoring_disc":
-            return [ids[r].id for r in s.regions]  # M5, X27: the King's region too
-        case "king_returns_choice":
-            return king_returns_options(s, seat)
-    return []
-
-
-def return_sources(s: State, seat: int) -> list[tuple[str, int]]:
-    """Returns where `seat` may return caballeros from for d2_king_returns: court, open regions (R26)."""
-    out = [("court", s.court[seat])] if s.court[seat] else []
-    return out + [(data.AREAS[r].id, s.board[r][seat]) for r in s.open_regions() if s.board[r][seat]]
-
-
-def king_returns_options(s: State, seat: int) -> list[list[str]]:
-    """Returns every multiset of min(3, available) sources `seat` may return (M6)."""
-    sources = return_sources(s, seat)
-    need = min(3, sum(k for _, k in sources))
-    have = dict(sources)
-    out = []
-    for combo in combinations_with_replacement([n for n, _ in sources], need):
-        if all(combo.count(n) <= have[n] for n in set(combo)):
-            out.append(list(combo))
-    return out
 
 
 def open_group(em: Emitter, kind: str, context: Any) -> None:
@@ -100,7 +59,8 @@ def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> Non
         case "secret_scoring_disc":
             order = [data.AREAS[r].id for r in s.regions]
             for r in scoring.secret_scoring_regions(chosen.values(), order):  # X27
-                em.emit(score_event(em.state, data.AREA_INDEX[r], "special"))
+                if em.state.rules.scorable(em.state, data.AREA_INDEX[r]):  # O-G3: chosen, never scored
+                    em.emit(score_event(em.state, data.AREA_INDEX[r], "special"))
         case "king_returns_choice":
             moves = []
             for p, sources in sorted(chosen.items()):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.elgrande import data, decisions, scoring
+from engine.elgrande import data, groups, scoring
 from engine.elgrande.bidding import legal_bids
 from engine.elgrande.prompts import prompt_of
 from engine.elgrande.scores import score_event
@@ -38,7 +38,7 @@ def _move(s: State, seat: int, kind: str) -> Json:
         case "king_returns_choice":
             return {"type": "return_caballeros", "sources": king_returns_default(s, seat)}  # D11
     assert s.group is not None
-    legal = decisions.legal_choices(s, kind, s.group.context, seat)
+    legal = groups.legal_choices(s, kind, s.group.context, seat)
     return {"type": "choose_region", "region": _disc(s, seat, kind, legal)}
 
 

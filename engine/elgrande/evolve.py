@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.elgrande import data
-from engine.elgrande.state import NOWHERE, Group, Options, State, Turn, Veto, change, location, transfer
+from engine.elgrande import data, ruleset
+from engine.elgrande.state import NOWHERE, Group, State, Turn, Veto, change, location, transfer
 
 Json = dict[str, Any]
 LAST_EVENTS = 8
@@ -85,11 +85,12 @@ def _started(e: Json) -> State:
     board = [[0] * n for _ in data.AREAS]
     for seat, home in enumerate(homes):
         board[home][seat] = data.START_HOME
-    opts = e["options"]
+    options = ruleset.options_of(e["options"])
     return State(
         n=1,
         seats=n,
-        options=Options(veto=bool(opts.get("veto", True)), short_game=bool(opts.get("short_game", False))),
+        options=options,
+        rules=ruleset.of(options),
         seed=e.get("seed", ""),
         commitment=e["commitment"],
         rounds=tuple(e["rounds"]),

@@ -9,46 +9,25 @@ from __future__ import annotations
 from typing import Any
 
 from engine import rng
-from engine.elgrande import data, legal
+from engine.elgrande import data, legal, ruleset
 from engine.elgrande.bidding import bid_event, legal_bids, next_bidder
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.evolve import evolve
 from engine.elgrande.scores import general_scoring, standings
 from engine.elgrande.state import State
-from engine.errors import IllegalOptions, UnsupportedOption
+from engine.errors import IllegalOptions
 
 Json = dict[str, Any]
-OPTIONS: dict[str, Json] = {
-    "veto": {"type": "bool", "default": True, "doc": "play with the two Veto cards (V11)"},
-    "short_game": {"type": "bool", "default": False, "doc": "skip rounds 1, 4 and 7 (O-S1)"},
-}
-
-
-def check_options(seats: Any, options: Any) -> Json:
-    """Returns the complete option set, or raises for bad seats and options (R1, §9)."""
-    if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
-        raise IllegalOptions(f"El Grande takes 2-5 players, not {seats!r} (R1)", rule="R1")
-    options = {} if options is None else options  # None: every default
-    if not isinstance(options, dict):
-        raise IllegalOptions(f"options must be an object, not {options!r}")
-    out: Json = {}
-    for key, spec in OPTIONS.items():
-        value = options.get(key, spec["default"])
-        if not isinstance(value, bool):
-            raise IllegalOptions(f"option {key!r} must be true or false, not {value!r}")
-        out[key] = value
-    for key in options:
-        if key not in OPTIONS:
-            raise UnsupportedOption(f"unsupported option {key!r}; implemented: {', '.join(OPTIONS)}")
-    return out
+BASE_OPTIONS = ("veto", "short_game")  # always recorded; every other option only when on (elgrande-2 records)
 
 
 def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
     """Returns the opening events: the drawn setup (R3-R8), then round one's reveal."""
-    opts = check_options(seats, options)
+    opts = ruleset.check_options(seats, options)
     if not isinstance(rng_seed, str) or not rng_seed:
         raise IllegalOptions("the rng seed must be a non-empty string (R8)", rule="R8")
-    cards = rng.Draws(rng_seed, "setup:region_cards").shuffle([data.AREAS[r].id for r in data.BASE_REGIONS])
+    rules = ruleset.of(ruleset.options_of(opts))
+    cards = rng.Draws(rng_seed, "setup:region_cards").shuffle([data.AREAS[r].id for r in rules.region_deck()])
     stacks = {
         str(k): rng.Draws(rng_seed, f"setup:stack{k}").shuffle(data.deck(k, veto=opts["veto"]))
         for k in data.SHUFFLED_STACKS
@@ -57,8 +36,8 @@ def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
     first: Json = {
         "type": "game_started",
         "seats": seats,
-        "options": opts,
-        "rounds": list(data.SHORT_GAME_ROUNDS if opts["short_game"] else data.ROUNDS),
+        "options": {k: v for k, v in opts.items() if k in BASE_OPTIONS or v},
+        "rounds": list(rules.rounds()),
         "seed": rng_seed,
         "commitment": rng.commitment(rng_seed),
         "region_cards": cards,
@@ -68,6 +47,7 @@ def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
         "stack_sizes": [len(stacks[str(k)]) for k in data.SHUFFLED_STACKS],
         "start_player": start,
     }
+    first.update(rules.setup(first))
     em = Emitter(evolve(None, first))
     advance(em)
     return [first, *em.events]
@@ -97,7 +77,7 @@ def _next(s: State) -> list[Json]:
 
 
 def _round_start(s: State) -> Json:
-    offer = [st[0] for st in s.stacks if st] + [f"{data.ACTION_CARDS[data.KING_CARD].id}.1"]  # R10
+    offer = [st[0] for st in s.stacks if st] + list(s.rules.fixed_cards())  # R10
     return {
         "type": "round_started",
         "round": s.rounds[s.round_index + 1],
@@ -119,12 +99,17 @@ def _forced_bid(s: State) -> list[Json]:
 def _turn_auto(s: State) -> list[Json]:
     t = s.turn
     if t is None:
-        return [_turn_start(s) if s.turn_index < len(s.order) else _round_end(s)]
+        return s.rules.between_turns(s) or [_turn_start(s) if s.turn_index < len(s.order) else _round_end(s)]
     if t.stage == "card" and len(s.offer) == 1:  # R18, R34
         return [{"type": "action_card_taken", "seat": t.seat, "card": s.offer[0], "forced": True}]
     if t.stage == "step" and (t.placed or s.court[t.seat] == 0) and (t.acted or not _can_declare(s, t.seat)):
-        return [{"type": "turn_ended", "seat": t.seat}]  # R34: end_turn is all that is left
+        return turn_end(s, t.seat)  # R34: end_turn is all that is left (an option's extras end with it)
     return []
+
+
+def turn_end(s: State, seat: int) -> list[Json]:
+    """Returns the events that end `seat`'s turn: an option's last automatic steps, then turn_ended (R22)."""
+    return [*s.rules.turn_end(s, seat), {"type": "turn_ended", "seat": seat}]
 
 
 def _can_declare(s: State, seat: int) -> bool:
@@ -140,13 +125,13 @@ def _turn_start(s: State) -> Json:
 
 
 def _round_end(s: State) -> Json:
-    king = data.ACTION_CARDS[data.KING_CARD].id
+    fixed = s.rules.fixed_cards()
     final = s.round_index == len(s.rounds) - 1  # R55: unused Vetos lapse at game end
     expired = [v.card for v in s.vetos if v.taken < s.round_index or final]  # V9
     return {
         "type": "round_ended",
         "round": s.round,
-        "discarded": [c for c in s.offer if not c.startswith(king)],  # R15
+        "discarded": [c for c in s.offer if c not in fixed],  # R15
         "expired": expired,
         "next_start": min(range(s.seats), key=lambda p: s.bids[p]),  # R12
         "scoring": s.round in data.GENERAL_SCORING_ROUNDS,

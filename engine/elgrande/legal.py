@@ -11,15 +11,17 @@ may be added for any player not yet hit, in any order: the declared order is the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial as partial_of
 from typing import Any
 
-from engine.elgrande import cards, data, decisions
+from engine.elgrande import cards, data, groups
 from engine.elgrande.bidding import legal_bids
 from engine.elgrande.moves import check_shape
 from engine.elgrande.prompts import prompt_of
 from engine.elgrande.state import State
-from engine.elgrande.turn import batch_areas, batch_limit, board_supplement, check_batch, illegal
-from engine.errors import MalformedMove
+from engine.elgrande.turn import batch_areas, board_supplement, check_batch, illegal
+from engine.errors import MalformedMove, RuleViolation
 
 Json = dict[str, Any]
 IDS = tuple(a.id for a in data.AREAS)
@@ -55,11 +57,9 @@ def _complete(s: State, seat: int, kind: str) -> list[Json]:
             vetos = [{"type": "answer_veto", "answer": "veto", "from": k} for k in range(1, steps + 1)]
             return [{"type": "answer_veto", "answer": "allow"}, *vetos]
         case "king_returns_choice":
-            return [
-                {"type": "return_caballeros", "sources": o} for o in decisions.king_returns_options(s, seat)
-            ]
+            return [{"type": "return_caballeros", "sources": o} for o in groups.king_returns_options(s, seat)]
     assert s.group is not None
-    options = decisions.legal_choices(s, kind, s.group.context, seat)
+    options = groups.legal_choices(s, kind, s.group.context, seat)
     return [{"type": "choose_region", "region": r} for r in options]
 
 
@@ -70,6 +70,7 @@ def _turn_step(s: State, seat: int) -> list[Json]:
         out.append({"type": "place_caballeros", "to": {}})
     if not s.turn.acted:
         out += [{"type": "declare_action", **d} for d in declarations(s, seat)]
+    out += s.rules.turn_moves(s, seat)
     out.append({"type": "end_turn"})
     return out
 
@@ -98,22 +99,31 @@ def _board_spots(s: State, sb: int) -> list[int]:
     where = s.scoreboards[sb]
     if where == s.king:
         return []
-    return [a for a in range(data.FRANCE) if a != s.king and a != where and a not in s.scoreboards]
+    return [a for a in _areas(s) if a != s.king and a != where and a not in s.scoreboards]
+
+
+def _areas(s: State) -> tuple[int, ...]:
+    """Returns the Castillo and the regions in play."""
+    return (data.CASTILLO, *s.regions)
 
 
 def _targets(s: State, seat: int, card: str) -> list[int]:
     match card:
         case "d2_score_any_region" | "d3_score_any_region":
-            return list(range(data.FRANCE))
+            return [data.CASTILLO, *cards.scorable(s)]
         case "d4_royal_adviser":
-            return list(data.NEIGHBOURS[s.king])
+            return [r for r in s.rules.neighbours(s.king) if s.rules.king_may_enter(s, r)]
         case "d5_king":
-            return [r for r in s.regions if r != s.king]
+            return [r for r in s.regions if r != s.king and s.rules.king_may_enter(s, r)]
         case "d4_eviction":
             return list(s.open_regions())
         case "d4_move_grande":
             g = s.grandes[seat]
-            return [] if g == s.king else [r for r in s.open_regions() if r != g]
+            return (
+                []
+                if g == s.king
+                else [r for r in s.open_regions() if r != g and s.rules.grande_may_enter(s, r)]
+            )
     return []
 
 
@@ -128,10 +138,26 @@ def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
         return []
     if ptype == "place_caballeros" and not s.turn.placed:
         check_batch(s, seat, partial)  # refuses a bad prefix
-        return _add_counts(partial, "to", batch_limit(s, seat), {a: 99 for a in batch_areas(s)})
+        grown = _add_counts(partial, "to", s.court[seat], {a: 99 for a in batch_areas(s)})
+        return [m for m in grown if _legal(partial_of(check_batch, s, seat, m))]
     if ptype == "declare_action" and not s.turn.acted:
         return _declaration_steps(s, seat, partial)
     return []
+
+
+def _legal(check: Callable[[], object]) -> bool:
+    """Returns whether `check` passes (an extension an option's rules refuse is not offered)."""
+    try:
+        check()
+    except RuleViolation:
+        return False
+    return True
+
+
+def _plans(s: State, seat: int, partial: Json) -> bool:
+    """Returns whether the declaration `partial` is legal as it stands (options may refuse what the base allows)."""
+    fields = {k: v for k, v in partial.items() if k not in ("type", "complete")}
+    return _legal(lambda: cards.plan(s, seat, {"type": "declare_action", **fields}))
 
 
 def _own_sources(s: State, seat: int) -> dict[int, int]:
@@ -174,9 +200,8 @@ def _place_steps(s: State, seat: int, partial: Json) -> list[Json]:
     cards.plan(s, seat, {"type": "declare_action", "places": places})  # refuses an illegal prefix
     if len(places) >= min(2, s.court[seat]):
         return []
-    return [
-        {**partial, "places": [*places, IDS[a]], "complete": True} for a in range(data.FRANCE) if a != s.king
-    ]
+    grown = [{**partial, "places": [*places, IDS[a]], "complete": True} for a in _areas(s) if a != s.king]
+    return [m for m in grown if _plans(s, seat, m)]
 
 
 def _removal_steps(s: State, partial: Json) -> list[Json]:
@@ -231,8 +256,9 @@ def _destinations(s: State, seat: int, partial: Json, rules: tuple[int, int, int
             "R24",
         )
     src = data.AREA_INDEX[last["from"]]
-    return [
+    grown = [
         {**partial, "moves": [*head, {**last, "to": IDS[a]}], "complete": True}
-        for a in range(data.FRANCE)
+        for a in _areas(s)
         if a != s.king and a != src
     ]
+    return [m for m in grown if _plans(s, seat, m)]

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.elgrande import actions, sealed, turn
 from engine.elgrande.emitter import Emitter
-from engine.elgrande.flow import advance
+from engine.elgrande.flow import advance, turn_end
 from engine.elgrande.moves import PROMPT_MOVES, check_shape
 from engine.elgrande.prompts import prompt_of
 from engine.elgrande.state import State
@@ -53,6 +53,7 @@ def _dispatch(em: Emitter, seat: int, kind: str, move: Json) -> None:
         case "declare_action":
             actions.declare(em, seat, move)
         case "end_turn":
-            em.emit({"type": "turn_ended", "seat": seat})
+            for event in turn_end(em.state, seat):
+                em.emit(event)
         case _:
             sealed.choose(em, seat, kind, move)

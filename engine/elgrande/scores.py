@@ -32,24 +32,36 @@ def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
         events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
         for p, r in discs.items():
             board[r][p] += board[data.CASTILLO][p]
-    counts = [tuple(row) for row in board]
     for r in s.regions:  # R39, X13: id order
-        if any(counts[r]):
-            events.append(score_event(s, r, "general", counts[r]))
+        row = tuple(board[r])
+        if s.rules.scorable(s, r) and any(s.counts(r, row)):  # R52
+            events.append(score_event(s, r, "general", row))
     events.append({"type": "general_scoring_ended", "round": s.round})
     return events
 
 
-def score_event(s: State, area: int, mode: str, counts: tuple[int, ...] | None = None) -> Json:
-    """Returns the area_scored event for `area` under the current King, Grandes and scoreboards (§3)."""
-    points = scoring.score_area(
-        counts if counts is not None else s.board[area],
-        s.values(area),
-        first_places=mode == "first_places",
-        king_here=area == s.king,
-        grande_owners=[p for p, g in enumerate(s.grandes) if g == area],
+def score_event(s: State, area: int, mode: str, row: tuple[int, ...] | None = None) -> Json:
+    """Returns the area_scored event for `area` under the current King, Grandes and scoreboards (§3).
+
+    `row` holds the caballeros standing there (default: the board's); the rules count them (§3.1)
+    and may pay more on top (`Rules.bonus`).
+    """
+    points = list(
+        scoring.score_area(
+            s.counts(area, row),
+            s.values(area),
+            first_places=mode == "first_places",
+            king_here=area == s.king,
+            grande_owners=[p for p, g in enumerate(s.grandes) if g == area],
+        )
     )
-    return {"type": "area_scored", "area": data.AREAS[area].id, "mode": mode, "points": list(points)}
+    s.rules.bonus(s, area, points, mode)
+    return {"type": "area_scored", "area": data.AREAS[area].id, "mode": mode, "points": points}
+
+
+def pays(s: State, area: int) -> bool:
+    """Returns whether scoring `area` now would rank anybody (R52: else it pays nobody, no event)."""
+    return any(s.counts(area))
 
 
 def standings(scores: tuple[int, ...]) -> tuple[list[int], list[int]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.elgrande import actions, cards, data, decisions
+from engine.elgrande import actions, cards, data, decisions, groups
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.moves import integer, items, text
 from engine.elgrande.state import Group, State
@@ -33,7 +33,7 @@ def _checked(s: State, g: Group, seat: int, move: Json) -> Any:
     if move["type"] == "return_caballeros":
         raw = items(move, move["sources"], "sources")
         sources = sorted((text(move, x, "source") for x in raw), key=_source_key)
-        if sources not in decisions.king_returns_options(s, seat):
+        if sources not in groups.king_returns_options(s, seat):
             raise illegal(
                 move, "return exactly min(3, available) of your caballeros from court or open regions", "M6"
             )
@@ -41,7 +41,7 @@ def _checked(s: State, g: Group, seat: int, move: Json) -> Any:
     region = text(move, move["region"], "region")
     if region not in data.AREA_INDEX:
         raise MalformedMove(f"malformed move {move!r}: unknown region {region!r}")
-    legal = decisions.legal_choices(s, g.kind, g.context, seat)
+    legal = groups.legal_choices(s, g.kind, g.context, seat)
     if region not in legal:
         raise illegal(
             move, f"{region} is not a legal {g.kind} choice; legal: {', '.join(legal)}", _RULES[g.kind]

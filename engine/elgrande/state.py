@@ -8,9 +8,12 @@ are an area index, `COURT` or `PROVINCE`. The state is never shown to anyone dir
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
+
+if TYPE_CHECKING:
+    from engine.elgrande.hooks import Rules
 
 COURT = -1
 PROVINCE = -2
@@ -21,10 +24,12 @@ Board = tuple[tuple[int, ...], ...]
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Holds the game options that are implemented (§9)."""
+    """Holds a game's options (§9); `engine.elgrande.ruleset.OPTIONS` describes them."""
 
     veto: bool = True
     short_game: bool = False
+    short_game_six_rounds: bool = False
+    grande_counts_one: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +85,7 @@ class State:
     n: int
     seats: int
     options: Options
+    rules: Rules
     seed: str
     commitment: str
     rounds: tuple[int, ...]
@@ -116,11 +122,11 @@ class State:
     @property
     def regions(self) -> tuple[int, ...]:
         """Returns the indices of the regions in play, in id order."""
-        return data.BASE_REGIONS
+        return self.rules.regions()
 
     def open_regions(self) -> tuple[int, ...]:
         """Returns the regions other than the King's region, in id order (§0.2)."""
-        return tuple(r for r in data.BASE_REGIONS if r != self.king)
+        return tuple(r for r in self.rules.regions() if r != self.king)
 
     def values(self, area: int) -> tuple[int, int, int]:
         """Returns an area's current values: a scoreboard's if one lies there, else printed (§1.3)."""
@@ -130,12 +136,16 @@ class State:
         return data.AREAS[area].values
 
     def total(self, area: int) -> int:
-        """Returns the number of caballeros of all colours in an area."""
-        return sum(self.board[area])
+        """Returns the number of caballeros of all colours in an area (X25)."""
+        return self.rules.total(self, area)
+
+    def counts(self, area: int, row: tuple[int, ...] | None = None) -> tuple[int, ...]:
+        """Returns C(p, A) per seat for `area`, from `row` (default: the board's) (§3.1)."""
+        return self.rules.counts(self, area, self.board[area] if row is None else row)
 
     def own_open(self, seat: int) -> int:
         """Returns how many of `seat`'s caballeros stand in open regions."""
-        return sum(self.board[r][seat] for r in data.BASE_REGIONS if r != self.king)
+        return sum(self.board[r][seat] for r in self.rules.regions() if r != self.king)
 
 
 def bump(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:

@@ -14,11 +14,11 @@ from engine.errors import IllegalMove, MalformedMove
 Json = dict[str, Any]
 
 
-def area(move: Json, name: Any, what: str = "area") -> int:
-    """Returns the area index of `name`; raises MalformedMove for an unknown area id."""
+def area(s: State, move: Json, name: Any, what: str = "area") -> int:
+    """Returns the index of an area in play named `name`; raises MalformedMove for any other name."""
     idx = data.AREA_INDEX.get(text(move, name, what), -1)
-    if idx < 0 or idx == data.FRANCE:
-        known = ", ".join(a.id for a in data.AREAS[:10])
+    if idx != data.CASTILLO and idx not in s.regions:
+        known = ", ".join(data.AREAS[a].id for a in (data.CASTILLO, *s.regions))
         raise MalformedMove(f"malformed move {move!r}: unknown {what} {name!r}; areas: {known}")
     return idx
 
@@ -30,7 +30,7 @@ def illegal(move: Json, why: str, rule: str) -> IllegalMove:
 
 def open_region(s: State, move: Json, name: Any, what: str) -> int:
     """Returns the index of an open region; raises when it is the Castillo or the King's region."""
-    idx = area(move, name, what)
+    idx = area(s, move, name, what)
     if idx == data.CASTILLO:
         raise illegal(move, f"{what} must be a region, not the castillo", "R24")
     if idx == s.king:
@@ -89,31 +89,35 @@ def take_card(em: Emitter, seat: int, move: Json) -> None:
 
 def batch_areas(s: State) -> tuple[int, ...]:
     """Returns the areas a placement batch may use: regions adjacent to the King, the Castillo (R20)."""
-    return (data.CASTILLO, *data.NEIGHBOURS[s.king])
+    return (data.CASTILLO, *s.rules.neighbours(s.king))
 
 
-def batch_limit(s: State, seat: int) -> int:
-    """Returns the largest batch: min(heads of the taken card, court) (R20)."""
-    assert s.turn is not None
-    return min(data.card_of(s.turn.card).heads, s.court[seat])
+def batch_limit(s: State, seat: int, wanted: dict[int, int]) -> int:
+    """Returns the largest batch `wanted` may be: min(heads of the taken card, court) (R20; options add)."""
+    return min(s.rules.batch_limit(s, seat, wanted), s.court[seat])
 
 
 def check_batch(s: State, seat: int, move: Json) -> list[list[Any]]:
     """Returns the moves [seat, "court", area, k] of a placement batch, checked (R20, R23)."""
     wanted = counts(move, move.get("to", {}), "to")
-    limit = batch_limit(s, seat)
+    where = {area(s, move, name): k for name, k in wanted.items()}
+    limit = batch_limit(s, seat, where)
     if sum(wanted.values()) > limit:
         raise illegal(move, f"the batch is at most {limit} caballero(s) (heads, court)", "R20")
     allowed = batch_areas(s)
     for name in wanted:
-        idx = area(move, name)
+        idx = area(s, move, name)
         if idx == s.king:
             raise illegal(move, f"the King stands in {name}", "R23")
         if idx not in allowed:
             raise illegal(move, f"{name} is not adjacent to the King's region {data.AREAS[s.king].id}", "R20")
-    return [
-        [seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: data.AREA_INDEX[kv[0]])
-    ]
+    moves = [[seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: _order(kv[0]))]
+    s.rules.check_batch(s, seat, moves, move)
+    return moves
+
+
+def _order(name: str) -> int:
+    return data.AREA_INDEX.get(name, data.N_AREAS)
 
 
 def place_caballeros(em: Emitter, seat: int, move: Json) -> None:

@@ -11,6 +11,7 @@ from typing import Any, TypeGuard
 
 from engine.elgrande import data
 from engine.elgrande.prompts import pending
+from engine.elgrande.ruleset import OPTIONS
 from engine.elgrande.scores import standings
 from engine.elgrande.state import State
 
@@ -71,7 +72,7 @@ def view(state: State, seat: Viewer) -> Json:
         "version": s.n,
         "viewer": seat,
         "seats": s.seats,
-        "options": {"veto": s.options.veto, "short_game": s.options.short_game},
+        "options": {name: getattr(s.options, name) for name in OPTIONS},
         "rounds": list(s.rounds),
         "round": s.round,
         "phase": s.phase,
@@ -100,6 +101,7 @@ def view(state: State, seat: Viewer) -> Json:
         "commitment": s.commitment,
         "result": result(s),
     }
+    s.rules.view(s, out)
     if over or seat == "all":
         out["seed"] = s.seed  # H12, R55
     if seat == "all":

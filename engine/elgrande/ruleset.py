@@ -1,0 +1,96 @@
+"""Lists the game options (§9) and builds the rules of one option set from the base and its options.
+
+`OPTIONS` is what the catalog shows: per option its type, default, one-line description, the
+rules that specify it, and the options it cannot be combined with. `check_options` refuses an
+unknown option, a bad value or a forbidden pair (`illegal-options`, naming both). `of(options)`
+returns the one `Rules` object of an option set: a class built from every option that is on
+(in `ORDER`) and the base `Rules`, so `super()` runs through each of them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.elgrande.hooks import Rules
+from engine.elgrande.options.grande_counts_one import GrandeCountsOne
+from engine.elgrande.options.short_game import ShortGame
+from engine.elgrande.options.short_game_six_rounds import ShortGameSixRounds
+from engine.elgrande.state import Options
+from engine.errors import IllegalOptions, UnsupportedOption
+
+Json = dict[str, Any]
+
+# Every option in the order its subclass comes in a combined class (the first is asked first).
+ORDER: tuple[type[Rules], ...] = (ShortGame, ShortGameSixRounds, GrandeCountsOne)
+
+OPTIONS: dict[str, Json] = {
+    "veto": {
+        "type": "bool",
+        "default": True,
+        "doc": "play with the two Veto cards; off removes them from stack 2",
+        "rules": "V1-V13",
+        "excludes": [],
+    },
+    "short_game": {
+        "type": "bool",
+        "default": False,
+        "doc": "skip rounds 1, 4 and 7: six rounds, two before each general scoring",
+        "rules": "O-S1",
+        "excludes": ["short_game_six_rounds"],
+    },
+    "short_game_six_rounds": {
+        "type": "bool",
+        "default": False,
+        "doc": "play rounds 1-6 only; the game ends after the second general scoring",
+        "rules": "O-S2",
+        "excludes": ["short_game"],
+    },
+    "grande_counts_one": {
+        "type": "bool",
+        "default": False,
+        "doc": "a Grande counts as one caballero in its region; a batch wholly at home may hold one more",
+        "rules": "O-M1, O-M2",
+        "excludes": [],
+    },
+}
+
+
+def check_options(seats: Any, options: Any) -> Json:
+    """Returns the complete option set, or raises for bad seats and options (R1, §9)."""
+    if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
+        raise IllegalOptions(f"El Grande takes 2-5 players, not {seats!r} (R1)", rule="R1")
+    options = {} if options is None else options  # None: every default
+    if not isinstance(options, dict):
+        raise IllegalOptions(f"options must be an object, not {options!r}")
+    for key in options:
+        if key not in OPTIONS:
+            raise UnsupportedOption(f"unsupported option {key!r}; implemented: {', '.join(OPTIONS)}")
+    out: Json = {}
+    for key, spec in OPTIONS.items():
+        value = options.get(key, spec["default"])
+        if not isinstance(value, bool):
+            raise IllegalOptions(f"option {key!r} must be true or false, not {value!r}")
+        out[key] = value
+    for key, spec in OPTIONS.items():
+        clash = [other for other in spec["excludes"] if out[key] and out.get(other)]
+        if clash:
+            raise IllegalOptions(f"options {key!r} and {clash[0]!r} cannot be combined (§9)", rule="§9")
+    return out
+
+
+def options_of(raw: Json) -> Options:
+    """Returns the Options of a game_started event's `options` (absent ones take their defaults)."""
+    return Options(**{k: bool(raw.get(k, spec["default"])) for k, spec in OPTIONS.items()})
+
+
+@cache
+def of(options: Options) -> Rules:
+    """Returns the rules of an option set: the base with every option that is on."""
+    on = tuple(cls for cls in ORDER if getattr(options, cls.name))
+    if not on:
+        return Rules(options)
+    combined: type[Rules] = type(
+        "Rules_" + "_".join(c.name for c in on), on, {"name": "+".join(c.name for c in on)}
+    )
+    return combined(options)
