@@ -8,12 +8,9 @@ are an area index, `COURT` or `PROVINCE`. The state is never shown to anyone dir
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.elgrande import data
-
-if TYPE_CHECKING:
-    from engine.elgrande.hooks import Rules
 
 COURT = -1
 PROVINCE = -2
@@ -85,7 +82,7 @@ class State:
     n: int
     seats: int
     options: Options
-    rules: Rules
+    rules: Any  # the engine.elgrande.hooks.Rules of `options` (ruleset.of); hooks take a State, so not typed here
     seed: str
     commitment: str
     rounds: tuple[int, ...]
