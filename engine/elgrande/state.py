@@ -119,7 +119,8 @@ class State:
     @property
     def regions(self) -> tuple[int, ...]:
         """Returns the indices of the regions in play, in id order."""
-        return self.rules.regions()
+        regions: tuple[int, ...] = self.rules.regions()
+        return regions
 
     def open_regions(self) -> tuple[int, ...]:
         """Returns the regions other than the King's region, in id order (§0.2)."""
@@ -134,11 +135,13 @@ class State:
 
     def total(self, area: int) -> int:
         """Returns the number of caballeros of all colours in an area (X25)."""
-        return self.rules.total(self, area)
+        total: int = self.rules.total(self, area)
+        return total
 
     def counts(self, area: int, row: tuple[int, ...] | None = None) -> tuple[int, ...]:
         """Returns C(p, A) per seat for `area`, from `row` (default: the board's) (§3.1)."""
-        return self.rules.counts(self, area, self.board[area] if row is None else row)
+        counts: tuple[int, ...] = self.rules.counts(self, area, self.board[area] if row is None else row)
+        return counts
 
     def own_open(self, seat: int) -> int:
         """Returns how many of `seat`'s caballeros stand in open regions."""
