@@ -1,6 +1,6 @@
 """Adds records to the corpus that `tests/engine/test_records.py` replays byte for byte.
 
-    python -m tests.records.make [--game elgrande] [--only NAME]
+    python -m tests.records.make [--game elgrande] [--only NAME]   (NAME: base-4, or option for option-…)
 
 A record is one complete seeded random game played through the engine contract only (random
 legal moves built click by click with `legal_moves(partial=...)`, and now and then
@@ -38,7 +38,7 @@ MAX_DECISIONS = 20000
 DEFAULT_SHARE = 0.15  # how often a seat plays `default_move` instead of a random legal move
 
 EACH_OPTION = "each option"  # one record per option of INFO["options"], that option on (named option-<id>)
-ALL_OPTIONS = "all options"  # every option on that goes with the ones before it, in INFO order
+ALL_OPTIONS = "all options"  # every option on that goes with the ones before it (named all-options-<ids>)
 
 # (game, name, seats, options): the corpus. Options are given to `setup` as written (defaults
 # left out, as a game created through the service leaves them out).
@@ -102,8 +102,9 @@ def entries(game_name: str) -> list[Entry]:
                 value = on_value(spec)
                 if value is not None and value != spec.get("default") and accepts(game, seats, {key: value}):
                     out.append(Entry(game_name, f"{name}-{key}", seats, {key: value}))
-        elif options == ALL_OPTIONS:
-            out.append(Entry(game_name, name, seats, _all_on(game, seats, specs)))
+        elif options == ALL_OPTIONS:  # named by its options: a game's new options add a record
+            chosen = _all_on(game, seats, specs)
+            out.append(Entry(game_name, "-".join([name, *chosen]), seats, chosen))
         elif isinstance(options, dict):
             out.append(Entry(game_name, name, seats, options))
     return out
@@ -172,12 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     """Plays and writes the records of the current engine versions that are missing."""
     parser = argparse.ArgumentParser(prog="python -m tests.records.make", description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=engine.GAMES, help="only this game's records")
-    parser.add_argument("--only", metavar="NAME", help="only the record of this name (e.g. base-4)")
+    parser.add_argument(
+        "--only", metavar="NAME", help="only the record NAME (base-4) or those named NAME-… (option)"
+    )
     args = parser.parse_args(argv)
     for game_name in [args.game] if args.game else engine.GAMES:
         game = engine.get_game(game_name)
         for entry in entries(game_name):
-            if args.only and entry.name != args.only:
+            if args.only and args.only != entry.name and not entry.name.startswith(f"{args.only}-"):
                 continue
             path = entry.path(game.ENGINE_VERSION)
             if path.exists():
