@@ -59,7 +59,7 @@ class Game(Protocol):
     EVENTS: dict[str, str]
     PROMPTS: dict[str, str]
     REVEALS: frozenset[str]
-    ENGINE_VERSION: str
+    ENGINE_VERSION: str  # optional ENGINE_VERSIONS: tuple[str, ...], read through engine_versions(game)
 
     def setup(self, seats: int, options: Json, rng_seed: str) -> list[Json]: ...
 
