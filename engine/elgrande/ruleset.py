@@ -86,11 +86,14 @@ def options_of(raw: Json) -> Options:
 
 @cache
 def of(options: Options) -> Rules:
-    """Returns the rules of an option set: the base with every option that is on."""
+    """Returns the rules of an option set: the base with every option that is on (one object per set)."""
     on = tuple(cls for cls in ORDER if getattr(options, cls.name))
-    if not on:
-        return Rules(options)
-    combined: type[Rules] = type(
-        "Rules_" + "_".join(c.name for c in on), on, {"name": "+".join(c.name for c in on)}
-    )
+    name = "+".join(c.name for c in on) or Rules.name
+    namespace = {"name": name, "__reduce__": _reduce}
+    combined: type[Rules] = type(f"Rules[{name}]", on or (Rules,), namespace)
     return combined(options)
+
+
+def _reduce(rules: Rules) -> tuple[Any, tuple[Options]]:
+    """Pickles a combined class as the call that builds it (the class itself is made at run time)."""
+    return of, (rules.options,)
