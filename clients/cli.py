@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from clients.python import Client, ClientError, ProblemError
-from clients.python.describe import entry_text
+from clients.python.describe import entry_text, move_text
 from clients.python.options import options_from_text
 from clients.python.receipts import ReceiptBook, check_record, default_folder
 from clients.python.render import render, result_line
@@ -225,7 +225,8 @@ def cmd_moves(ns: argparse.Namespace, out: Out) -> int:
         out("you owe no decision now")
         return 0
     out(out.style(f"seat {legal.seat} owes: {legal.prompt.get('kind')}", "bold"))
-    rows = [_move_row(i, m, text) for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)]
+    game = api.game(ns.game_id).game if None in legal.notation else ""
+    rows = [_move_row(i, m, text, game) for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)]
     out(*table(["#", "move", "JSON"], rows, ">"))
     if partial is None and any(_growable(m) for m in legal.moves):
         out(
@@ -249,10 +250,14 @@ def _picked(api: Client, game_id: str, number: int, flag: str) -> dict[str, Any]
     return legal.moves[number - 1]
 
 
-def _move_row(index: int, move: dict[str, Any], text: str | None) -> list[str]:
-    """Returns a numbered row: the move's notation (or "(incomplete)") and its JSON."""
+def _move_row(index: int, move: dict[str, Any], text: str | None, game: str) -> list[str]:
+    """Returns a numbered row: the move's notation (or "(incomplete) <the move in words>") and its JSON."""
     body = {k: v for k, v in move.items() if k != "complete"}
-    return [str(index), text or "(incomplete)", json.dumps(body, separators=(",", ":"))]
+    return [
+        str(index),
+        text or f"(incomplete) {move_text(game, body)}",
+        json.dumps(body, separators=(",", ":")),
+    ]
 
 
 def cmd_play(ns: argparse.Namespace, out: Out) -> int:
