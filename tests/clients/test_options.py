@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -114,3 +115,13 @@ def test_cli_new_takes_options_by_name_and_refuses_bad_ones_before_sending(
     assert code == 1 and "elgrande has no option 'frnace'" in err and "castillo catalog elgrande" in err
     code, _, err = run(capsys, *base, "--option", "short_game", "--option", "short_game_six_rounds")
     assert code == 1 and "'short_game' and 'short_game_six_rounds' of elgrande cannot be combined" in err
+
+
+def test_the_readme_options_snippet_runs(server_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    snippet = next(
+        b for b in re.findall(r"```python\n(.*?)```", readme, re.DOTALL) if "options_from_text" in b
+    )
+    exec(snippet.replace("http://127.0.0.1:8000", server_url), {})  # noqa: S102 - the README's own code
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "{'grande_counts_one': True, 'veto': False}" and "short_game_six_rounds" in out[0]
