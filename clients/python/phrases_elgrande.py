@@ -116,6 +116,8 @@ def _value(value: object, n: Names) -> str:
             for v in value
         ]
         return ", ".join(items) or "none"
+    if isinstance(value, dict):  # {area: count}, e.g. d4_court_two's supplement
+        return _counts(value)
     return _place(str(value))
 
 

@@ -87,6 +87,10 @@ def test_moves_in_words_cover_the_church_intake_and_france() -> None:
     black = {"type": "declare_action", "moves": [{"seat": "black", "from": "aragon", "to": "catalonia"}]}
     assert move_text("elgrande", black) == "declare moves black Aragon→Catalonia"
     assert move_text("elgrande", {"type": "declare_action", "moves": []}) == "declare moves none"
+    assert move_text("elgrande", {"type": "declare_action", "supplement": {}}) == "declare supplement none"
+    assert move_text("elgrande", {"type": "declare_action", "supplement": {"aragon": 2}}) == (
+        "declare supplement Aragon 2"
+    )
     assert move_text("elgrande", {"type": "end_turn"}) == "end the turn"
     assert move_text("elgrande", {"type": "answer_veto", "answer": "veto", "from": 2}) == "veto from step 2"
     assert move_text("kabale", {"type": "play", "card": "king"}) == 'play {"card":"king"}'
