@@ -1,6 +1,8 @@
 """The client subcommands of `castillo`: talk to a Castillo server over its HTTP API.
 
+    castillo catalog [GAME]                            the games, and a game's options with what they do
     castillo new kabale --seat Ann --seat Bob          create a game; prints the tokens (once)
+    castillo new elgrande --seat Ann --seat Bob --option france --option veto=false
     castillo status GAME        (alias: show)          the board as text, who owes what
     castillo moves GAME                                your legal moves in the game's notation
     castillo play GAME 'play king 2'                   a move in notation, JSON, or --pick N
@@ -25,11 +27,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from clients.python import Client, ClientError, ProblemError
-from clients.python.describe import entry_text
+from clients.python.describe import entry_text, move_text
+from clients.python.options import options_from_text
 from clients.python.receipts import ReceiptBook, check_record, default_folder
 from clients.python.render import render, result_line
 from clients.python.term import Style, colour_wanted, table
-from clients.python.types import GameSummary
+from clients.python.types import GameInfo, GameSummary
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 
@@ -128,9 +131,10 @@ def cmd_new(ns: argparse.Namespace, out: Out) -> int:
     seats: list[Any] = [_seat(s) for s in ns.seat] + [{"name": f"bot:{kind}"} for kind in ns.bot]
     if not seats:
         raise ValueError("name the players: --seat NAME[:EMAIL] and/or --bot random|greedy, once per seat")
-    options = dict(_option(o) for o in ns.option)
+    api = client(ns)
+    options = options_from_text(_info(api, ns.game), ns.option) if ns.option else None
     tc = {"per_move": ns.per_move} if ns.per_move is not None else None
-    created = client(ns).create_game(ns.game, seats, options=options or None, time_control=tc)
+    created = api.create_game(ns.game, seats, options=options, time_control=tc)
     if ns.json:
         return dump(out, created.raw)
     out(out.style(f"game {created.id} ({created.game})", "bold"), f"admin token: {created.admin_token}", "")
@@ -158,14 +162,43 @@ def _seat(text: str) -> dict[str, Any]:
     return {"name": name, **({"email": email} if email else {})}
 
 
-def _option(text: str) -> tuple[str, Any]:
-    key, sep, raw = text.partition("=")
-    if not sep or not key:
-        raise ValueError(f"--option wants KEY=VALUE, got {text!r}")
-    try:
-        return key, json.loads(raw)
-    except ValueError:
-        return key, raw
+def _info(api: Client, game: str) -> GameInfo:
+    """Returns the catalog entry of `game`; refuses a game the server does not offer."""
+    games = {g.name: g for g in api.catalog()}
+    if game not in games:
+        raise ValueError(f"the server offers no game {game!r}; it offers: {', '.join(games)}")
+    return games[game]
+
+
+def cmd_catalog(ns: argparse.Namespace, out: Out) -> int:
+    """Prints the server's games, or one game's options: default, rules, what each does and excludes."""
+    if ns.game is None:
+        games = client(ns).catalog()
+        if ns.json:
+            return dump(out, [g.raw for g in games])
+        rows = [[g.name, g.title, "{}-{}".format(*g.seats), ", ".join(g.options) or "-"] for g in games]
+        out(
+            *table(["game", "title", "seats", "options"], rows),
+            "",
+            "options of a game: castillo catalog GAME",
+        )
+        return 0
+    info = _info(client(ns), ns.game)
+    if ns.json:
+        return dump(out, info.raw)
+    out(out.style(f"{info.title} ({info.name}), {info.seats[0]}-{info.seats[1]} players", "bold"), "")
+    for name, spec in info.options.items():
+        rules = f" ({spec.rules})" if spec.rules else ""
+        out(f"{out.style(name, 'bold')}  default {json.dumps(spec.default)}{rules}", f"    {spec.doc}")
+        if spec.excludes:
+            out(f"    cannot be combined with: {', '.join(spec.excludes)}")
+    example = next((n for n, s in info.options.items() if s.type == "bool" and s.default is False), None)
+    if example:
+        out(
+            "",
+            f"choose with: castillo new {info.name} --seat A --seat B --option {example} (NAME or NAME=VALUE)",
+        )
+    return 0
 
 
 def cmd_status(ns: argparse.Namespace, out: Out) -> int:
@@ -192,7 +225,8 @@ def cmd_moves(ns: argparse.Namespace, out: Out) -> int:
         out("you owe no decision now")
         return 0
     out(out.style(f"seat {legal.seat} owes: {legal.prompt.get('kind')}", "bold"))
-    rows = [_move_row(i, m, text) for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)]
+    game = api.game(ns.game_id).game if None in legal.notation else ""
+    rows = [_move_row(i, m, text, game) for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)]
     out(*table(["#", "move", "JSON"], rows, ">"))
     if partial is None and any(_growable(m) for m in legal.moves):
         out(
@@ -216,10 +250,14 @@ def _picked(api: Client, game_id: str, number: int, flag: str) -> dict[str, Any]
     return legal.moves[number - 1]
 
 
-def _move_row(index: int, move: dict[str, Any], text: str | None) -> list[str]:
-    """Returns a numbered row: the move's notation (or "(incomplete)") and its JSON."""
+def _move_row(index: int, move: dict[str, Any], text: str | None, game: str) -> list[str]:
+    """Returns a numbered row: the move's notation (or "(incomplete) <the move in words>") and its JSON."""
     body = {k: v for k, v in move.items() if k != "complete"}
-    return [str(index), text or "(incomplete)", json.dumps(body, separators=(",", ":"))]
+    return [
+        str(index),
+        text or f"(incomplete) {move_text(game, body)}",
+        json.dumps(body, separators=(",", ":")),
+    ]
 
 
 def cmd_play(ns: argparse.Namespace, out: Out) -> int:
@@ -361,11 +399,15 @@ Arg = tuple[tuple[str, ...], dict[str, Any]]
 GAME: Arg = (("game_id",), {"metavar": "GAME"})
 KINDS = ("random", "greedy")
 COMMANDS: tuple[tuple[str, Any, str, tuple[Arg, ...]], ...] = (
+    ("catalog", cmd_catalog, "list the server's games, or a game's options and what they do", (
+        (("game",), {"nargs": "?", "help": "show this game's options: elgrande, kabale"}),
+    )),
     ("new", cmd_new, "create a game and print its tokens (shown once)", (
         (("game",), {"help": "a game of the catalog: elgrande, kabale"}),
         (("--seat",), {"action": "append", "default": [], "metavar": "NAME[:EMAIL]", "help": "a player (repeat)"}),
         (("--bot",), {"action": "append", "default": [], "choices": KINDS, "help": "a bot seat (repeat)"}),
-        (("--option",), {"action": "append", "default": [], "metavar": "KEY=VALUE", "help": "a game option"}),
+        (("--option",), {"action": "append", "default": [], "metavar": "NAME[=VALUE]",
+                         "help": "a game option, on by its name alone (repeat; see `castillo catalog GAME`)"}),
         (("--per-move",), {"type": int, "metavar": "SECONDS", "help": "time per decision (default 3 days)"}),
     )),
     ("status", cmd_status, "show the game: board, scores, who owes what", (GAME,)),

@@ -126,17 +126,50 @@ def legal_lines(seen: Seen, seat: int) -> tuple[str, ...]:
     )
 
 
+# The options' names in an email's header; an option not named here is shown by its id as words.
+OPTION_NAMES: dict[str, str] = {
+    "veto": "Veto",
+    "short_game": "short game (rounds 2, 3, 5, 6, 8, 9)",
+    "short_game_six_rounds": "short game (rounds 1-6)",
+    "grande_counts_one": "Grande counts one",
+    "movement_limits": "movement limits",
+    "france": "France",
+    "granada_moorish": "Moorish Granada",
+    "church": "Church",
+    "inquisitor_colonies": "Grand Inquisitor & Colonies",
+}
+
+
+def options_line(game: Game, options: Any) -> str:
+    """Returns "Options: France, Church, no Veto": the options the view shows away from their
+    defaults in the game's INFO ("" when all are the defaults, or the view shows none)."""
+    if not isinstance(options, dict):
+        return ""
+    parts = []
+    for key, spec in game.INFO.get("options", {}).items():
+        value, default = options.get(key, spec.get("default")), spec.get("default")
+        label = OPTION_NAMES.get(key, key.replace("_", " "))
+        if value == default or value is None:
+            continue
+        parts.append(
+            label if value is True else f"no {label}" if value is False else f"{label} {compact(value)}"
+        )
+    return f"Options: {', '.join(parts)}." if parts else ""
+
+
 def summary_lines(seen: Seen, seat: int) -> tuple[str, ...]:
-    """Returns the seat's own view as text: who sits where, then the game's `text_summary`
-    when it has one, else a short list of the view's status and the seat's own facts."""
+    """Returns the seat's own view as text: who sits where, the options away from their defaults,
+    then the game's `text_summary` when it has one, else a short list of the view's status and
+    the seat's own facts."""
     view = seen.game.view(seen.state, seat)
     seats = ", ".join(f"{i} {seen.name(i)}" + (" (you)" if i == seat else "") for i in range(len(seen.names)))
+    head = [f"Seats: {seats}."]
+    options = options_line(seen.game, view.get("options"))
+    head += [options] if options else []
     summary = getattr(seen.game, "text_summary", None)
     if summary is not None:
-        return (f"Seats: {seats}.", *summary(view, seen.names))
-    lines = [f"Seats: {seats}."] + [
-        f"{k}: {compact(view[k])}" for k in STATUS_KEYS if view.get(k) is not None
-    ]
+        return (*head, *summary(view, seen.names))
+    lines = head + [f"{k}: {compact(view[k])}" for k in STATUS_KEYS if view.get(k) is not None]
     players = view.get("players")
     if isinstance(players, list) and 0 <= seat < len(players) and isinstance(players[seat], dict):
         lines += [

@@ -9,11 +9,32 @@ fields, so a newer server never breaks the client.
 
 from __future__ import annotations
 
-from clients.python.phrases import SERVICE, Json, Names, Phrase, fallback
-from clients.python.phrases_elgrande import ELGRANDE
+from typing import Any
+
+from clients.python.phrases import SERVICE, Json, Names, Phrase, fallback, options_text
+from clients.python.phrases_elgrande import DEFAULT_ON, ELGRANDE, OPTION_NAMES
+from clients.python.phrases_elgrande import move_text as elgrande_move
 from clients.python.phrases_kabale import KABALE
 
 GAMES: dict[str, dict[str, Phrase]] = {"elgrande": ELGRANDE, "kabale": KABALE}
+OPTIONS: dict[str, tuple[dict[str, str], frozenset[str]]] = {"elgrande": (OPTION_NAMES, DEFAULT_ON)}
+"""Per game: the options' names and those on by default (a game not listed shows ids as words)."""
+
+
+MOVES: dict[str, Phrase] = {"elgrande": elgrande_move}
+"""Per game: a move (also a partial one) in words, where the game's notation has none."""
+
+
+def move_text(game: str, move: Json, names: Names | None = None) -> str:
+    """Returns a move in words ("declare d6_church: black Aragon→Catalonia"), else as its type."""
+    phrase = MOVES.get(game)
+    return phrase(move, names or {}) if phrase else fallback(move, names or {})
+
+
+def options_line(game: str, options: Any) -> str:
+    """Returns a game's header line of its options ("Options: France, Church"); "" for the defaults."""
+    labels, default_on = OPTIONS.get(game, ({}, frozenset()))
+    return options_text(options, labels, default_on)
 
 
 def entry_text(entry: Json, names: Names, game: str = "") -> str:

@@ -41,6 +41,26 @@ def region(ident: Any) -> str:
     return words(ident).title()
 
 
+def options_text(options: Any, labels: dict[str, str], default_on: frozenset[str] = frozenset()) -> str:
+    """Returns "Options: France, Church, no Veto": the options whose value is not the default.
+
+    An option on by default (`default_on`) is named only when off; any other one when on, with
+    its value unless it is `true`; an id without a label is shown as words.
+    """
+    if not isinstance(options, dict):
+        return ""
+    parts = []
+    for key, value in options.items():
+        label = labels.get(key, words(key))
+        if key in default_on:
+            parts += [f"no {label}"] if value is False else []
+        elif value is True:
+            parts.append(label)
+        elif value not in (False, None, [], {}, 0, ""):
+            parts.append(f"{label} {json.dumps(value, separators=(',', ':'))}")
+    return f"Options: {', '.join(parts)}" if parts else ""
+
+
 def per_seat(values: list[Any], names: Names) -> str:
     """Returns `Ana 12, Bo 7` from a list indexed by seat."""
     return ", ".join(f"{who(names, i)} {v}" for i, v in enumerate(values))

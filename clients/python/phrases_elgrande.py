@@ -1,23 +1,59 @@
 """El Grande's log lines: one phrase per event type (engine.elgrande's EVENTS table).
 
 Caballero moves are `[owner, from, to, count]`; regions are ids (`old_castile`), shown as
-names; the court and the provinces are the places "court" and "province".
+names; the court and the provinces are the places "court" and "province"; France's slots
+are places of their own (`france_envoy`: "France (envoy slot)"). The owner of a black
+caballero (option church) is "black". `OPTION_NAMES` names the options for a game's header.
 """
 
 from __future__ import annotations
 
-from clients.python.phrases import Json, Names, Phrase, region, result, who, words
+from typing import Any
+
+from clients.python.phrases import Json, Names, Phrase, options_text, region, result, who, words
+
+OPTION_NAMES: dict[str, str] = {
+    "veto": "Veto",
+    "short_game": "short game (rounds 2, 3, 5, 6, 8, 9)",
+    "short_game_six_rounds": "short game (rounds 1-6)",
+    "grande_counts_one": "Grande counts one",
+    "movement_limits": "movement limits",
+    "france": "France",
+    "granada_moorish": "Moorish Granada",
+    "church": "Church",
+    "inquisitor_colonies": "Grand Inquisitor & Colonies",
+}
+"""Each option's name in a game's header ("Options: France, Church"); an unknown id is shown as words."""
+DEFAULT_ON = frozenset({"veto"})
+"""The options that are on unless turned off (the catalog's defaults): shown only when off ("no Veto")."""
+SLOT = "france_"
 
 
-def _place(ident: str) -> str:
-    return ident if ident in ("court", "province") else region(ident)
+def options_line(options: Any) -> str:
+    """Returns "Options: France, Church, no Veto" for a game's options ("" when all are the defaults)."""
+    return options_text(options, OPTION_NAMES, DEFAULT_ON)
+
+
+def _place(ident: Any) -> str:
+    """Returns a place as words: court, province, a region's name, or France's slot."""
+    ident = str(ident)
+    if ident in ("court", "province"):
+        return ident
+    if ident.startswith(SLOT):
+        return f"France ({words(ident[len(SLOT) :])} slot)"
+    return region(ident)
+
+
+def _owner(names: Names, seat: Any) -> str:
+    """Returns a caballero's owner: a seat's name, or "black" (the Church's caballeros, O-C7)."""
+    return "black" if seat == "black" else who(names, seat)
 
 
 def _moves(moves: list[list], names: Names, *, owner: bool = True) -> str:
     """Returns `Ana court→Old Castile 2, …` (without the owner when it is the actor's own)."""
     parts = []
     for seat, src, dst, count in moves:
-        mine = f"{who(names, seat)} " if owner else ""
+        mine = f"{_owner(names, seat)} " if owner or seat == "black" else ""
         parts.append(f"{mine}{_place(src)}→{_place(dst)} {count}")
     return ", ".join(parts) or "none"
 
@@ -28,7 +64,22 @@ def _placed(e: Json, n: Names) -> str:
     if not total:
         return f"{who(n, e.get('seat'))} placed no caballeros"
     where = ", ".join(f"{_place(m[2])} {m[3]}" for m in moves)
-    return f"{who(n, e.get('seat'))} placed {total} caballero{'s' * (total != 1)}: {where}"
+    extra = " (one more with the Church extra)" if e.get("extra") else ""
+    return f"{who(n, e.get('seat'))} placed {total} caballero{'s' * (total != 1)}{extra}: {where}"
+
+
+def _moved(e: Json, n: Names) -> str:
+    moves = e.get("moves", [])
+    if e.get("reason") == "church":  # O-C6 (a): the holder's extra intake
+        owner = e.get("seat", moves[0][0] if moves else None)
+        total = sum(m[3] for m in moves) or 1
+        return f"{who(n, owner)} used the Church extra: {total} caballero{'s' * (total != 1)} province→court"
+    return f"caballeros moved ({words(e.get('reason', 'action'))}): {_moves(moves, n)}"
+
+
+def _taken(e: Json, n: Names) -> str:
+    text = f"{who(n, e.get('seat'))} took action card {e.get('card')}"
+    return text + (" and the Church marker" if str(e.get("card", "")).startswith("d6_church") else "")
 
 
 def _played(e: Json, n: Names) -> str:
@@ -58,21 +109,32 @@ def _value(value: object, n: Names) -> str:
     """Returns a declared field: regions by name, caballero moves as arrows, lists joined."""
     if isinstance(value, list):
         items = [
-            f"{who(n, v.get('seat'))} {_place(v.get('from', v.get('region', '?')))}"
+            f"{_owner(n, v.get('seat'))} {_place(v.get('from', v.get('region', '?')))}"
             + (f"→{_place(v['to'])}" if "to" in v else "")
             if isinstance(v, dict)
             else _place(str(v))
             for v in value
         ]
         return ", ".join(items) or "none"
+    if isinstance(value, dict):  # {area: count}, e.g. d4_court_two's supplement
+        return _counts(value)
     return _place(str(value))
 
 
 def _scored(e: Json, n: Names) -> str:
     points = [(s, p) for s, p in enumerate(e.get("points", [])) if p]
     gains = ", ".join(f"{who(n, s)} +{p}" for s, p in points) or "nobody scores"
-    mode = f" ({words(e['mode'])})" if e.get("mode") else ""
+    mode = MODES.get(e.get("mode") or "", f" ({words(e.get('mode'))})" if e.get("mode") else "")
     return f"{_place(e.get('area', '?'))} scored{mode}: {gains}"
+
+
+MODES = {"conquest": " (conquest: rank points doubled)"}  # O-G4
+
+
+def _conquered(e: Json, n: Names) -> str:
+    held = e.get("caballeros")
+    count = f" with {held} caballeros" if isinstance(held, int) else ""
+    return f"Granada is conquered{count}: a normal region from now on, scored once now at double points"
 
 
 def _choice(e: Json, n: Names) -> str:
@@ -110,10 +172,51 @@ def _round_ended(e: Json, n: Names) -> str:
 
 def _started(e: Json, n: Names) -> str:
     homes = ", ".join(f"{who(n, s)} {region(h)}" for s, h in enumerate(e.get("homes", [])))
+    church = e.get("church_regions")
+    black = f"; black caballeros in {' and '.join(region(r) for r in church)}" if church else ""
+    options = options_line(e.get("options"))
     return (
         f"game started: {len(e.get('rounds', []))} rounds, the King in {region(e.get('king'))}, "
-        f"Grandes: {homes}; {who(n, e.get('start_player'))} starts"
+        f"Grandes: {homes}{black}; {who(n, e.get('start_player'))} starts"
+        + (f"; {options}" if options else "")
     )
+
+
+def _counts(value: Any) -> str:
+    """Returns `{area: count}` as "Aragon 2, France (envoy slot) 1" ("none" when empty)."""
+    if not isinstance(value, dict):
+        return "none"
+    return ", ".join(f"{_place(a)} {k}" for a, k in value.items()) or "none"
+
+
+def move_text(move: Json, names: Names) -> str:
+    """Returns a move (complete or partial) in words: "place France (envoy slot) 1",
+    "declare d6_church: black Aragon→Catalonia", "use the Church extra (province→court 1)"."""
+    match move.get("type"):
+        case "play_power_card":
+            return f"play power card {move.get('value', '?')}"
+        case "supplement_court":
+            return f"supplement the court from {_counts(move.get('from'))}"
+        case "take_card":
+            return f"take {move.get('card', '?')}"
+        case "place_caballeros":
+            return f"place {_counts(move.get('to'))}"
+        case "declare_action":
+            fields = [
+                f"{k} {_value(v, names)}" for k, v in move.items() if k not in ("type", "complete", "default")
+            ]
+            return f"declare {'; '.join(fields) or 'the action'}"
+        case "church_intake":  # O-C6 (a)
+            return "use the Church extra (province→court 1)"
+        case "end_turn":
+            return "end the turn"
+        case "answer_veto":
+            return "allow" if move.get("answer") == "allow" else f"veto from step {move.get('from', '?')}"
+        case "choose_region":
+            return f"choose {_place(move.get('region', '?'))}"
+        case "return_caballeros":
+            return f"return from {', '.join(_place(x) for x in move.get('sources', [])) or 'nowhere'}"
+    return words(move.get("type", "?"))
 
 
 ELGRANDE: dict[str, Phrase] = {
@@ -124,13 +227,11 @@ ELGRANDE: dict[str, Phrase] = {
     "court_supplemented": lambda e, n: (
         f"{who(n, e.get('seat'))} supplemented the court: {_moves(e.get('moves', []), n, owner=False)}"
     ),
-    "action_card_taken": lambda e, n: f"{who(n, e.get('seat'))} took action card {e.get('card')}",
+    "action_card_taken": _taken,
     "caballeros_placed": _placed,
     "action_declared": _declared,
     "action_skipped": lambda e, n: f"{who(n, e.get('seat'))} skipped the action of {e.get('card')}",
-    "caballeros_moved": lambda e, n: (
-        f"caballeros moved ({words(e.get('reason', 'action'))}): {_moves(e.get('moves', []), n)}"
-    ),
+    "caballeros_moved": _moved,
     "king_moved": lambda e, n: f"the King moved from {region(e.get('from'))} to {region(e.get('to'))}",
     "grande_moved": lambda e, n: (
         f"{who(n, e.get('seat'))}'s Grande moved from {region(e.get('from'))} to {region(e.get('to'))}"
@@ -143,6 +244,7 @@ ELGRANDE: dict[str, Phrase] = {
     "choice_made": _choice,
     "choices_revealed": _revealed,
     "area_scored": _scored,
+    "granada_conquered": _conquered,
     "general_scoring_ended": lambda e, n: f"general scoring of round {e.get('round')} done",
     "turn_ended": lambda e, n: f"{who(n, e.get('seat'))}'s turn ended",
     "round_ended": _round_ended,

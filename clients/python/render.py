@@ -11,6 +11,7 @@ import json
 import time
 from datetime import UTC, datetime
 
+from clients.python.describe import options_line
 from clients.python.phrases_kabale import goal_words
 from clients.python.term import Style, table
 from clients.python.types import GameSummary, Json
@@ -28,6 +29,7 @@ ELGRANDE_AREAS = (
     "valencia",
     "seville",
     "granada",
+    "france",  # option france (O-F1, O-F8)
 )
 KABALE_ABBR = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W", "black": "K"}
 
@@ -66,6 +68,8 @@ def header(summary: GameSummary, style: Style) -> list[str]:
     """Returns the title line, the status line and who owes what."""
     lines = [style(f"{summary.title} · game {summary.id}", "bold")]
     lines.append(f"status {summary.status} · version {summary.version}")
+    options = options_line(summary.game, summary.options)
+    lines += [options] if options else []
     for prompt in summary.prompts:
         due = f" · due {_when(prompt.deadline)} ({_left(prompt.deadline)})" if prompt.deadline else ""
         lines.append(f"waiting for {seat_label(summary, prompt.seat)}: {prompt.kind}{due}")
@@ -117,6 +121,13 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
         ["score", *[style(str(n), "bold") for n in view["scores"]]],
     ]
     lines += table(["", *names], seat_rows, "<" + ">" * seats)
+    church = view.get("church")
+    if isinstance(church, dict):  # O-C3, O-C4
+        holder = church.get("holder")
+        lines.append(
+            "Church marker: "
+            + (seat_label(summary, holder) if isinstance(holder, int) else "beside the board")
+        )
     return lines + _elgrande_private(summary, view)
 
 
@@ -154,8 +165,26 @@ def _area_row(area_id: str, area: Json, view: Json, names: list[str], style: Sty
     ]
     if area.get("scoreboard"):
         marks.append(f"board {area['scoreboard']}")
+    marks += _option_marks(area, names)
     values = "/".join(str(v) for v in area["values"])
     return [area["name"], values, *cells, " ".join(marks)]
+
+
+def _option_marks(area: Json, names: list[str]) -> list[str]:
+    """Returns the marks of the options' pieces in an area: black caballeros, France's slots, Moorish Granada."""
+    marks = [f"black (Church) {area['black']}"] if area.get("black") else []  # church (O-C1)
+    slots = area.get("slots")  # france: slot -> seat or None (O-F4)
+    if isinstance(slots, dict):
+        marks.append(
+            "slots "
+            + ", ".join(
+                f"{slot} {names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else '·'}"
+                for slot, seat in slots.items()
+            )
+        )
+    if area.get("moorish"):  # granada_moorish (O-G2)
+        marks.append("Moorish")
+    return marks
 
 
 def _elgrande_private(summary: GameSummary, view: Json) -> list[str]:

@@ -33,13 +33,42 @@ class Health:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One option of a game in the catalog: its type, default, one-line `doc`, the `rules` that
+    specify it, and the options it `excludes` (refused together) or `combines_with`."""
+
+    type: str
+    default: Any
+    doc: str
+    rules: str
+    excludes: tuple[str, ...]
+    combines_with: tuple[str, ...]
+    enum: tuple[Any, ...]
+    raw: Json = field(repr=False)
+
+    @classmethod
+    def from_json(cls, body: Json) -> OptionInfo:
+        """Returns the option read from one value of a catalog game's `options`."""
+        return cls(
+            type=str(body.get("type", "")),
+            default=body.get("default"),
+            doc=str(body.get("doc", "")),
+            rules=str(body.get("rules") or ""),
+            excludes=tuple(body.get("excludes") or ()),
+            combines_with=tuple(body.get("combines_with") or ()),
+            enum=tuple(body.get("enum") or ()),
+            raw=body,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
-    """One registered game of the catalog: name, title, seat range and options with defaults."""
+    """One registered game of the catalog: name, title, seat range and options (by id)."""
 
     name: str
     title: str
     seats: tuple[int, int]
-    options: dict[str, Json]
+    options: dict[str, OptionInfo]
     moves: dict[str, str]
     prompts: dict[str, str]
     engine_version: str
@@ -53,7 +82,7 @@ class GameInfo:
             name=body["name"],
             title=body["title"],
             seats=(low, high),
-            options=body["options"],
+            options={k: OptionInfo.from_json(v) for k, v in body["options"].items()},
             moves=body.get("moves", {}),
             prompts=body.get("prompts", {}),
             engine_version=body.get("engine_version", ""),

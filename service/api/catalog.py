@@ -22,12 +22,31 @@ def _entry(name: str) -> dict[str, Any]:
         "name": info["name"],
         "title": info["title"],
         "seats": list(info["seats"]),
-        "options": info["options"],
+        "options": options_of(info["options"]),
         "moves": dict(game.MOVES),
         "events": dict(game.EVENTS),
         "prompts": dict(game.PROMPTS),
         "engine_version": game.ENGINE_VERSION,
     }
+
+
+def options_of(options: dict[str, Any]) -> dict[str, Any]:
+    """Returns a game's options as the catalog shows them: each with the options it `excludes`
+    (an engine may leave the list out: none) and every other one it `combines_with`."""
+    out = {}
+    for name, spec in options.items():
+        excludes = [other for other in spec.get("excludes", []) if other in options]
+        excludes += [o for o, s in options.items() if name in s.get("excludes", []) and o not in excludes]
+        combines = [other for other in options if other != name and other not in excludes]
+        rules = spec.get("rules")
+        rules = ", ".join(rules) if isinstance(rules, (list, tuple)) else rules
+        out[name] = {
+            **spec,
+            **({"rules": rules} if rules else {}),
+            "excludes": excludes,
+            "combines_with": combines,
+        }
+    return out
 
 
 def playable() -> list[str]:

@@ -523,13 +523,40 @@ class Aborted(Schema):
     version = fields.Integer(required=True)
 
 
+class CatalogOption(Schema):
+    """One option of a game: its type, default, one-line description, rules, and which options it combines with."""
+
+    type = fields.String(required=True, metadata={"description": "bool, integer or array"})
+    default = fields.Raw(required=True, metadata={"description": "the value when the option is not given"})
+    doc = fields.String(required=True, metadata={"description": "what the option changes, in one line"})
+    enum = fields.List(fields.Raw(), metadata={"description": "the allowed values (of an array's items)"})
+    rules = fields.String(
+        metadata={"description": "the rule ids that specify it (e.g. `O-M1, O-M2`), in the game's rules"}
+    )
+    excludes = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "options that cannot be on together with this one (422 `illegal-options`)"},
+    )
+    combines_with = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "every other option of the game, not excluded"},
+    )
+
+
 class CatalogGame(Schema):
     """A registered game: seats, options with defaults, and its move/event/prompt types."""
 
     name = fields.String(required=True)
     title = fields.String(required=True)
     seats = fields.List(fields.Integer(), required=True)
-    options = fields.Dict(required=True)
+    options = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(CatalogOption),
+        required=True,
+        metadata={"description": "option id -> its description; POST /games takes `options: {id: value}`"},
+    )
     moves = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
     events = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
     prompts = fields.Dict(keys=fields.String(), values=fields.String(), required=True)

@@ -46,7 +46,7 @@ def test_show_lists_the_board_in_its_own_order_with_the_kings_region_named(
     assert code == 0
     view = Client(server_url).view(elgrande.id).view
     assert re.search(rf"King in {view['areas'][view['king']]['name']}$", out, re.MULTILINE)
-    names = [view["areas"][a]["name"] for a in ELGRANDE_AREAS]
+    names = [view["areas"][a]["name"] for a in ELGRANDE_AREAS if a in view["areas"]]  # france: an option
     rows = [line.split("  ")[0] for line in out.splitlines() if line.split("  ")[0] in names]
     assert rows == names and rows[:3] == ["Castillo", "Galicia", "Basque Country"]
 

@@ -54,7 +54,7 @@ def test_every_mapped_method_exists_and_is_documented() -> None:
 # Each typed result and the component schema of openapi.yaml it reads; RENAMED maps a
 # field to the member it is read from where the two names differ.
 RESULTS = {
-    "Health": "Health", "GameInfo": "CatalogGame", "SeatCredentials": "SeatCreated", "CreatedGame": "Created",
+    "Health": "Health", "GameInfo": "CatalogGame", "OptionInfo": "CatalogOption", "SeatCredentials": "SeatCreated", "CreatedGame": "Created",
     "Seat": "SeatOut", "Prompt": "Due", "GameSummary": "Summary", "SessionToken": "Session",
     "GameView": "ViewOut", "LegalMoves": "Legal", "MoveResult": "MoveOut", "EventPage": "Page",
     "Validated": "Validated", "Check": "Checked", "VerifyReport": "Verified", "PresenceResult": "PresenceOut",

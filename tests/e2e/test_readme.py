@@ -26,8 +26,10 @@ def curl_walkthrough() -> str:
 
 
 def python_snippet() -> str:
-    """Returns the README's ```python block."""
-    return re.search(r"```python\n(.*?)```", README, re.DOTALL).group(1)
+    """Returns the README's ```python block that plays a whole game (the options one is
+    run by tests/clients/test_options.py)."""
+    blocks = re.findall(r"```python\n(.*?)```", README, re.DOTALL)
+    return next(block for block in blocks if "while not" in block)
 
 
 def test_the_curl_walkthrough_runs_twice(server: str, tmp_path: Path) -> None:

@@ -177,3 +177,33 @@ def test_everyone_hears_when_the_admin_aborts_a_game(redis_url, r, smtp):
     notes = [m for m in smtp.inbox.messages if m["Subject"].endswith("game aborted")]
     assert sorted(m["To"] for m in notes) == ["P0 <p0@example.org>", "P1 <p1@example.org>"]
     assert "The reason given: a player moved away." in body(notes[0]) and notes[0]["Reply-To"] is None
+
+
+def test_the_email_summary_names_the_options_away_from_their_defaults(redis_url, r, smtp):
+    rt = harness.runtime(redis_url, smtp.url)
+    spec = {
+        "game": "elgrande",
+        "options": {"short_game_six_rounds": True, "veto": False},
+        "seats": [{"name": n} for n in ("Ana", "Bo")],
+    }
+    seen, _ = observe(rt, str(rt.games.create(spec)[0]["id"]))
+    lines = notices.summary_lines(seen, 0)
+    assert lines[:2] == ("Seats: 0 Ana (you), 1 Bo.", "Options: no Veto, short game (rounds 1-6).")
+    assert lines[2].startswith("El Grande, ")
+    plain, _ = observe(rt, elgrande(rt))
+    assert not any(line.startswith("Options") for line in notices.summary_lines(plain, 0))
+
+
+def test_the_options_line_names_every_option_of_the_catalog():
+    game = engine.get_game("elgrande")
+    assert set(game.INFO["options"]) <= set(notices.OPTION_NAMES)
+    options = {name: not spec["default"] for name, spec in game.INFO["options"].items()}
+    line = notices.options_line(game, options)
+    assert line.startswith("Options: no Veto, ") and "_" not in line
+    assert notices.options_line(engine.get_game("kabale"), {"first_seat": 1}) == "Options: first seat 1."
+
+
+def test_emails_and_the_cli_name_the_options_alike():
+    from clients.python.phrases_elgrande import OPTION_NAMES
+
+    assert notices.OPTION_NAMES == OPTION_NAMES
