@@ -179,7 +179,7 @@ function slotPoint(svg, id) {
   const node = svg.querySelector(`.france-slots [data-area="${id}"]`);
   const [x, y, k = 1] = node.parentNode.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
   const dy = Number(node.getAttribute("transform").match(/-?[\d.]+/g)[1]);
-  return [x - 36 * k, y + dy * k];
+  return [x + 124 * k, y + dy * k];
 }
 
 function labelPoint(svg, area) {

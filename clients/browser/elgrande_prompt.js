@@ -113,7 +113,8 @@ function turnStep(ctx, svg) {
   return h("div", {},
     h("div", { class: "status-row" },
       h("span", { class: `tag ${t.placed ? "" : "turn"}` }, t.placed ? "✓ caballeros placed" : `place up to ${Math.min(heads, ctx.view.courts[ctx.seat])}`),
-      h("span", { class: `tag ${t.acted ? "" : "turn"}` }, t.acted ? "✓ special action done" : "special action open")),
+      h("span", { class: `tag ${t.acted ? "" : "turn"}` }, t.acted ? "✓ special action done" : "special action open"),
+      churchExtraOpen(ctx) ? h("span", { class: "tag church" }, "✝ Church extra: +1 in the batch, or 1 into court") : null),
     h("div", { class: "choices" },
       place.length ? h("button", { class: "btn primary", "data-testid": "begin-place", onclick: () => p.begin(place[0]) }, "Place caballeros…") : null,
       ...builds.map((m) => h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.begin(m) }, buildLabel(m, t.card))),
@@ -124,8 +125,15 @@ function turnStep(ctx, svg) {
       pickFrom(ctx, svg, picks, (m) => describeMove(m, seats, t.card))) : null);
 }
 
+/** Returns whether the seat holds the Church marker and has not used this turn's extra (O-C6). */
+function churchExtraOpen(ctx) {
+  const c = ctx.view.church;
+  return Boolean(c) && c.holder === ctx.seat && !c.extra_used && ctx.view.turn?.seat === ctx.seat;
+}
+
 function buildLabel(m, card) {
   const field = Object.keys(m).find((k) => k !== "type");
+  if (field === "moves" && String(card).startsWith("d6_church")) return "Move black caballeros…";  // O-C3
   const what = { moves: "Move caballeros", places: "Place from your court", removals: "Choose removals", supplement: "Fill the court" }[field];
   return `${what || actionCard(card)[1]}…`;
 }

@@ -109,16 +109,18 @@ export function describeEvent(entry, seats) {
   const who = (s) => seatName(seats, s);
   switch (e.type) {
     case "game_created": return `The game was created${seats.length ? ` for ${seats.map((s) => s.name).join(", ")}` : ""}.`;
-    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.`;
+    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.${e.church_regions ? ` The Church's black caballeros stand in ${e.church_regions.map(areaName).join(" and ")}.` : ""}`;  // O-C2
     case "round_started": return `Round ${e.round} begins. Offer: ${(e.offer || []).map((c) => actionCard(c)[1]).join(", ")}.`;
     case "power_card_played": return `${who(e.seat)} plays power card ${e.value}.`;
     case "turn_started": return `${who(e.seat)}'s turn: ${e.intake} caballero${e.intake === 1 ? "" : "s"} to court.`;
     case "court_supplemented": return `${who(e.seat)} fills the court: ${movedText(e)}.`;
-    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”.`;
-    case "caballeros_placed": return `${who(e.seat)} places ${e.moves.map(([, , to, n]) => `${n} in ${areaName(to)}`).join(", ") || "nothing"}.`;
+    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”${String(e.card).startsWith("d6_church") ? " and the Church marker" : ""}.`;  // O-C3
+    case "caballeros_placed": return `${who(e.seat)} places ${e.moves.map(([, , to, n]) => `${n} in ${areaName(to)}`).join(", ") || "nothing"}${e.extra ? " (with the Church extra)" : ""}.`;
     case "action_declared": return `${who(e.seat)} declares ${describeMove({ type: "declare_action", ...(e.action || {}) }, seats, e.card)}.`;
     case "action_skipped": return `${who(e.seat)} skips the special action.`;
-    case "caballeros_moved": return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e)}.`;
+    case "caballeros_moved":
+      if (e.reason === "church") return `${who(e.seat)} uses the Church extra: ${movedText(e)}.`;  // O-C6 (a)
+      return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e)}.`;
     case "granada_conquered": return "Granada is conquered: it is Moorish no more, and scores once at double value.";  // O-G4
     case "area_scored": return `${capital(areaName(e.area))} scores${e.mode === "conquest" ? " (conquest, points doubled)" : ""}: ${e.points.map((p, s) => p ? `${who(s)} +${p}` : null).filter(Boolean).join(", ") || "nobody"}.`;
     case "king_moved": return `The King moves to ${areaName(e.to)}.`;

@@ -75,6 +75,7 @@ function franceSlots(map) {
   const [x, y] = project(map.anchors.france.pieces);
   return s("g", { class: "france-slots", "data-slots": "france", transform: `translate(${x} ${y})` },
     ...FRANCE_SLOTS.map((sl) => s("g", { class: "slot", "data-area": sl.id, "data-slot": sl.slot, transform: `translate(0 ${sl.dy})` },
+      s("rect", { class: "slot-hit", x: -17, y: -16, width: 128, height: 32 }),
       s("rect", { class: "slot-box", x: -15, y: -15, width: 30, height: 30, rx: 6 }),
       s("g", { class: "slot-piece" }),
       s("text", { class: "slot-name", x: 22, y: 5, text: `${sl.name}${sl.bonus ? ` +${sl.bonus}` : ""}` }))));
