@@ -46,7 +46,7 @@ function scoreboardAt(model, area) {
 /** Returns one cube of `colour` with `count` printed on it (a caballero stack). */
 export function cube(colour, count, size = CUBE) {
   const r = size / 2;
-  return s("g", { class: "cube" },
+  return s("g", { class: colour === CHURCH ? "cube church" : "cube" },
     s("rect", { x: -r, y: -r + 3, width: size, height: size, rx: 6, fill: "#0003" }),
     s("rect", { x: -r, y: -r, width: size, height: size, rx: 6, fill: colour.fill, stroke: colour.edge, "stroke-width": 2 }),
     s("rect", { x: -r + 4, y: -r + 3, width: size - 8, height: 5, rx: 2.5, fill: "#fff", "fill-opacity": 0.35 }),

@@ -50,6 +50,7 @@ function objectLabel(v, seats) {
 }
 
 function askText(ctx, field, key, sample) {
+  if (field === "moves" && key === "from" && String(ctx.view.turn?.card).startsWith("d6_church")) return "Move a black caballero out of which region?";  // O-C3
   if (field === "removals") return key === "seat" ? "Whose caballero do you remove there?" : "Remove one caballero of each player: from which region next?";
   if (field === "moves" && key === "to" && sample?.from) return `Where does the ${sample.seat === "black" ? "black" : colour(sample.seat).name} caballero from ${areaName(sample.from)} go?`;
   return null;
