@@ -4,7 +4,8 @@ A log entry (design.md, "The log") is an envelope. Format 1: `{game, v, t, actor
 event, prev, hash}` (+ `salt` when the event has a hidden field); its `hash` is the SHA-256 of
 the canonical JSON of the envelope without `hash`. Format 2 (`game_created` says `format: 2`):
 `{game, v, t, actor, kind, group, event, hash}` with `cause` on the first entry of each move's
-`group` and `rules` on the first engine entry; `prev` and `salt = HMAC(seed, "salt:" + v)` are
+`group` and `rules` on the first engine entry (the engine version it was played under, which
+must be one of the engine's `ENGINE_VERSIONS`); `prev` and `salt = HMAC(seed, "salt:" + v)` are
 derived, not stored, and inside every hash, so no hash can be brute-forced before the seed is
 public (the end of the game). Once the game is over the seed is public, so
 `check_replay` checks it against the commitment, re-runs `setup` and every recorded move
@@ -18,11 +19,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine import rng
-from engine.contract import Game, Json
+from engine.contract import Game, Json, engine_versions
 from engine.errors import RuleViolation
 
 ZERO_HASH = "0" * 64
@@ -107,12 +108,23 @@ def _replay(game: Game, envs: list[Json]) -> list[str]:
     return problems or _decisions(game, envs, opening)
 
 
+def log_rules(envs: Iterable[Json]) -> str | None:
+    """Returns the rules version the log's first engine entry names (format 2; None when none does)."""
+    first = next((e for e in envs if e.get("kind") == "engine"), None)
+    rules = first.get("rules") if first is not None else None
+    engine = rules.get("engine") if isinstance(rules, dict) else None
+    return engine if isinstance(engine, str) else None
+
+
 def _rules(game: Game, first: Json) -> list[str]:
-    """Returns a problem when the log was played under other rules than this engine's (format 2)."""
+    """Returns a problem when the log was played under rules this engine no longer replays (format 2):
+    its first engine entry must name one of the engine's `ENGINE_VERSIONS`."""
     rules = first.get("rules") or {}
-    if rules.get("engine") != game.ENGINE_VERSION:
-        return [f"the log was played under rules {rules!r}; this verifier has {game.ENGINE_VERSION!r}"]
-    return []
+    versions = engine_versions(game)
+    if isinstance(rules, dict) and rules.get("engine") in versions:
+        return []
+    replays = ", ".join(versions)
+    return [f"the log was played under rules {rules!r}, which this verifier no longer replays ({replays})"]
 
 
 def causes(envs: list[Json]) -> dict[int, Json]:

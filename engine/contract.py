@@ -30,6 +30,12 @@ Conventions shared by every game, relied on by the service, workers and clients:
   follow from what its seat knows, so that refusing it tells nothing.
 * Refusals are `engine.errors.RuleViolation` subclasses; nothing else escapes `decide`,
   `setup`, `legal_moves` or `parse_move` on bad input.
+* `ENGINE_VERSION` names the rules the engine plays now; the service records it on a game's
+  first engine entry (`rules`), and a game runs to its end on the rules it started with.
+  Optional: `ENGINE_VERSIONS`, every rules version whose games this code replays and plays on
+  byte for byte (current first); read it through `engine_versions(game)`, which falls back to
+  `(ENGINE_VERSION,)`. A change that alters the events of a listed version must bump
+  `ENGINE_VERSION` and keep the old behaviour reachable (README, "Rules versions").
 * Optional: `text_summary(view, names=None) -> list[str]`: a plain-text board summary for
   emails, built from a `view(state, seat)` dict alone (so it shows nothing that view hides)
   and the players' public display names, one per seat (used when they tell seats apart).
@@ -53,7 +59,7 @@ class Game(Protocol):
     EVENTS: dict[str, str]
     PROMPTS: dict[str, str]
     REVEALS: frozenset[str]
-    ENGINE_VERSION: str
+    ENGINE_VERSION: str  # optional ENGINE_VERSIONS: tuple[str, ...], read through engine_versions(game)
 
     def setup(self, seats: int, options: Json, rng_seed: str) -> list[Json]: ...
 
@@ -78,6 +84,13 @@ class Game(Protocol):
     def format_move(self, move: Json) -> str: ...
 
     def parse_move(self, text: str, state: Any, seat: int) -> list[Json]: ...
+
+
+def engine_versions(game: Game) -> tuple[str, ...]:
+    """Returns the rules versions `game` replays and plays on: its `ENGINE_VERSIONS`, current first
+    (`(ENGINE_VERSION,)` for an engine that does not list them)."""
+    versions: tuple[str, ...] = getattr(game, "ENGINE_VERSIONS", (game.ENGINE_VERSION,))
+    return versions
 
 
 NAMES_KEY = "_names"  # where `with_names` puts the seat names in a summary's copy of a view

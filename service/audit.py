@@ -17,9 +17,10 @@ from engine.audit import (
     check_replay,
     entry_hash,
     log_format,
+    log_rules,
     log_seed,
 )
-from engine.contract import Game, Json
+from engine.contract import Game, Json, engine_versions
 
 
 def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
@@ -49,14 +50,15 @@ def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
 
 def _parsed(raw: list[tuple[str, bytes]]) -> list[Json | None]:
     """Returns each stored entry parsed (None where it is no JSON object)."""
-    out: list[Json | None] = []
-    for _, blob in raw:
-        try:
-            value = json.loads(blob)
-        except ValueError:
-            value = None
-        out.append(value if isinstance(value, dict) else None)
-    return out
+    return [_parse(blob) for _, blob in raw]
+
+
+def _parse(blob: bytes) -> Json | None:
+    try:
+        value = json.loads(blob)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def _check_v2(game_id: str, raw: list[tuple[str, bytes]], envs: list[Json | None]) -> list[str]:
@@ -86,8 +88,17 @@ def verify(game: Game, game_id: str, raw: list[tuple[str, bytes]], over: bool) -
         report["replay"] = None
     report["ok"] = not chain and (report["replay"] is None or report["replay"]["ok"])
     report["complete"] = over
+    report["rules"] = rules_of(game, raw)
     report["receipts"] = None
     return report
+
+
+def rules_of(game: Game, raw: list[tuple[str, bytes]]) -> Json:
+    """Returns the rules the stored log names (its first engine entry's; none in format 1) and
+    whether this server has retired them (then it refuses moves, and a finished game's replay
+    reports the mismatch)."""
+    engine = log_rules(env for env in map(_parse, (blob for _, blob in raw)) if env is not None)
+    return {"engine": engine, "retired": engine is not None and engine not in engine_versions(game)}
 
 
 def with_receipts(

@@ -58,6 +58,7 @@ class Folded:
     table: Table = field(default_factory=Table)
     last_hash: str = ZERO_HASH
     seed: str | None = None
+    rules: str | None = None  # the engine version the first engine entry names (None: format 1)
 
 
 def apply_service(table: Table, envelope: dict[str, Any]) -> None:
@@ -108,6 +109,8 @@ def fold(
                 out.state = game.evolve(out.state, env["event"])
             out.engine_n += 1
             out.times.append(env["t"])
+            if out.engine_n == 1:
+                out.rules = (env.get("rules") or {}).get("engine")
             if out.seed is None and "seed" in env["event"]:
                 out.seed = env["event"]["seed"]
             if isinstance(env["actor"], dict):

@@ -19,7 +19,7 @@ import redis
 
 import engine
 from engine import rng
-from engine.contract import Game, Json
+from engine.contract import Game, Json, engine_versions
 from engine.errors import GameOver, IllegalMove, RuleViolation, UnknownGame
 from service import creating, deadlines, history, receipts, snapshots, turns
 from service.auth import Principal
@@ -74,6 +74,14 @@ class Loaded:
         if self.folded.state is not None and self.game.result(self.folded.state) is not None:
             return "finished"
         return "running"
+
+    @property
+    def rules_retired(self) -> bool:
+        """Tells whether the game was started under rules this engine no longer plays: its first
+        engine entry names a version outside the engine's `ENGINE_VERSIONS` (a format-1 log
+        names none and plays on under the current rules)."""
+        rules = self.folded.rules
+        return rules is not None and rules not in engine_versions(self.game)
 
     def viewer(self, who: Principal) -> Any:
         """Returns the engine viewer for a principal: "all" once over, the seat, else None."""
@@ -601,9 +609,23 @@ def reveals(game: Game, events: list[Json]) -> bool:
 
 
 def check_running(loaded: Loaded) -> None:
-    """Refuses a move on a game that is over (`game-over`)."""
+    """Refuses a move on a game that is over (`game-over`) or whose rules are retired (`check_rules`)."""
     if loaded.status != "running":
         raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+    check_rules(loaded)
+
+
+def check_rules(loaded: Loaded) -> None:
+    """Refuses a move on a game whose rules are retired (`rules-retired`): it can be read and
+    audited, but this code does not promise to decide its moves as its rules did."""
+    if loaded.rules_retired:
+        raise ServiceError(
+            "rules-retired",
+            f"game {loaded.game_id} was started under rules {loaded.folded.rules}, which this server "
+            f"no longer plays (it plays {', '.join(engine_versions(loaded.game))}); it can be read "
+            "and audited, not moved in",
+            rules=loaded.folded.rules,
+        )
 
 
 def check_expected(loaded: Loaded, expected: int | None, precondition: bool) -> None:

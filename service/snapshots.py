@@ -16,7 +16,7 @@ import pickle
 from service.fold import Folded
 
 MAC_SIZE = 32
-_LABEL = b"castillo snapshot v1"
+_LABEL = b"castillo snapshot v2"  # v2: Folded has `rules` (older snapshots are refolded)
 
 
 def _mac(secret: str, game_id: str, engine_version: str, body: bytes) -> bytes:

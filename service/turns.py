@@ -52,6 +52,8 @@ def _overdue(loaded: Loaded, seat: int, prompt_id: str, now: float) -> Json:
     """Returns the prompt's turn if it is pending and overdue, else why nothing is done."""
     if loaded.status != "running":
         return {"done": False, "skipped": "game-over"}
+    if loaded.rules_retired:  # nobody may move in it, the deadline neither
+        return {"done": False, "skipped": "rules-retired"}
     for due in deadlines.due(loaded.game, loaded.folded):
         if due.seat == seat and due.prompt["id"] == prompt_id:
             if due.deadline is None or now < due.deadline:

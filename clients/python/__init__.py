@@ -1,7 +1,7 @@
 """Typed Python client of the Castillo HTTP API (see `openapi.yaml`).
 
 `Client` has one method per API operation; refusals are raised as the `ProblemError`
-subclass of their problem code (`IllegalMove`, `NotYourTurn`, `VersionConflict`, …).
+subclass of their problem code (`IllegalMove`, `NotYourTurn`, `VersionConflict`, `RulesRetired`, …).
 `entry_text(entry, names, game)` turns a served log entry into one readable line.
 """
 
@@ -20,6 +20,7 @@ from clients.python.errors import (
     PreconditionFailed,
     ProblemError,
     RateLimited,
+    RulesRetired,
     Unauthorized,
     UnknownGame,
     UnsupportedOption,
@@ -41,6 +42,7 @@ __all__ = [
     "PreconditionFailed",
     "ProblemError",
     "RateLimited",
+    "RulesRetired",
     "Unauthorized",
     "UnknownGame",
     "UnsupportedOption",

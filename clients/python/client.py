@@ -231,7 +231,7 @@ class Client:
     ) -> MoveResult:
         """Submits one move, a batch (`moves`, all or nothing) or `text` in the game's notation.
 
-        Raises IllegalMove (with rule and reason), NotYourTurn, GameOver or VersionConflict.
+        Raises IllegalMove (with rule and reason), NotYourTurn, GameOver, RulesRetired or VersionConflict.
         """
         body = _move_body(move, moves, text) | _expected(expected_version)
         headers = self._if_match(game_id, if_match) if expected_version is None else {}

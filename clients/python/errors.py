@@ -97,6 +97,15 @@ class GameOver(ProblemError):
     code = "game-over"
 
 
+class RulesRetired(ProblemError):
+    """Signals a move in a game whose rules the server no longer plays (409); `rules` names them.
+
+    The game can still be read and audited.
+    """
+
+    code = "rules-retired"
+
+
 class VersionConflict(ProblemError):
     """Signals a stale `If-Match` (412) or `expected_version` (409): the game moved on; re-read it.
 
@@ -217,6 +226,7 @@ PROBLEM_CLASSES: tuple[type[ProblemError], ...] = (
     IllegalMove,
     NotYourTurn,
     GameOver,
+    RulesRetired,
     VersionConflict,
     PreconditionFailed,
     IdempotencyMismatch,

@@ -53,7 +53,7 @@ def _disc(s: State, seat: int, kind: str, legal: list[str]) -> str:
             best = max(idx, key=lambda r: (score_event(s, r, "special")["points"][seat], -r))  # D12
             return data.AREAS[best].id
     for r in idx:  # D7, D8: first region where the seat is sole leader, else the first legal one
-        if scoring.sole_leader(s.board[r]) == seat:
+        if scoring.sole_leader(s.counts(r)) == seat:
             return data.AREAS[r].id
     return legal[0]
 

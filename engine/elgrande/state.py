@@ -8,12 +8,9 @@ are an area index, `COURT` or `PROVINCE`. The state is never shown to anyone dir
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.elgrande import data
-
-if TYPE_CHECKING:
-    from engine.elgrande.hooks import Rules
 
 COURT = -1
 PROVINCE = -2
@@ -85,7 +82,7 @@ class State:
     n: int
     seats: int
     options: Options
-    rules: Rules
+    rules: Any  # the engine.elgrande.hooks.Rules of `options` (ruleset.of); hooks take a State, so not typed here
     seed: str
     commitment: str
     rounds: tuple[int, ...]
@@ -122,7 +119,8 @@ class State:
     @property
     def regions(self) -> tuple[int, ...]:
         """Returns the indices of the regions in play, in id order."""
-        return self.rules.regions()
+        regions: tuple[int, ...] = self.rules.regions()
+        return regions
 
     def open_regions(self) -> tuple[int, ...]:
         """Returns the regions other than the King's region, in id order (§0.2)."""
@@ -137,11 +135,13 @@ class State:
 
     def total(self, area: int) -> int:
         """Returns the number of caballeros of all colours in an area (X25)."""
-        return self.rules.total(self, area)
+        total: int = self.rules.total(self, area)
+        return total
 
     def counts(self, area: int, row: tuple[int, ...] | None = None) -> tuple[int, ...]:
         """Returns C(p, A) per seat for `area`, from `row` (default: the board's) (§3.1)."""
-        return self.rules.counts(self, area, self.board[area] if row is None else row)
+        counts: tuple[int, ...] = self.rules.counts(self, area, self.board[area] if row is None else row)
+        return counts
 
     def own_open(self, seat: int) -> int:
         """Returns how many of `seat`'s caballeros stand in open regions."""

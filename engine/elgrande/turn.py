@@ -94,7 +94,8 @@ def batch_areas(s: State) -> tuple[int, ...]:
 
 def batch_limit(s: State, seat: int, wanted: dict[int, int]) -> int:
     """Returns the largest batch `wanted` may be: min(heads of the taken card, court) (R20; options add)."""
-    return min(s.rules.batch_limit(s, seat, wanted), s.court[seat])
+    heads: int = s.rules.batch_limit(s, seat, wanted)
+    return min(heads, s.court[seat])
 
 
 def check_batch(s: State, seat: int, move: Json) -> list[list[Any]]:

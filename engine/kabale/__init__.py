@@ -51,6 +51,10 @@ from engine.rng import Draws, commitment
 
 Json = dict[str, Any]
 ENGINE_VERSION = "kabale-2"
+# The versions whose games this code replays byte for byte (engine.contract). `game_started`
+# names ENGINE_VERSION, so keeping an older version listed after a bump takes a setup that can
+# still write that version's opening.
+ENGINE_VERSIONS = (ENGINE_VERSION,)
 HAND = 3  # K2
 
 INFO: Json = {
@@ -127,6 +131,7 @@ def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
 
 __all__ = [
     "ENGINE_VERSION",
+    "ENGINE_VERSIONS",
     "EVENTS",
     "INFO",
     "MOVES",

@@ -41,6 +41,7 @@ MOVE_CODES = (
     "illegal-move",
     "not-your-turn",
     "game-over",
+    "rules-retired",
     "version-conflict",
 )
 
@@ -150,7 +151,7 @@ def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, 
 @blp.arguments(schemas.MovesIn(), error_status_code=400)
 @blp.response(200, schemas.Validated)
 @blp.doc(security=BEARER)
-@problems(blp, *GAME_CODES, "forbidden", "version-conflict", if_match=True)
+@problems(blp, *GAME_CODES, "forbidden", "version-conflict", "rules-retired", if_match=True)
 def validate_moves(body: dict[str, Any], game_id: str) -> Any:
     """Dry run: tells whether the moves would be accepted now (and why not), appending nothing.
 

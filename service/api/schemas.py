@@ -73,6 +73,7 @@ class Problem(Schema):
     errors = fields.Dict(metadata={"description": "field -> messages (validation)"})
     left = fields.Integer(metadata={"description": "vacation days left"})
     retry_after = fields.Integer(metadata={"description": "seconds to wait (rate-limited; also Retry-After)"})
+    rules = fields.String(metadata={"description": "the rules the game started under (rules-retired)"})
 
 
 def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:
@@ -379,6 +380,23 @@ class Checked(Schema):
     problems = fields.List(fields.String(), required=True)
 
 
+class RulesOf(Schema):
+    """The rules a game's log was played under, and whether this server still plays them."""
+
+    engine = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the engine version its first engine entry names (null: a format-1 log)"},
+    )
+    retired = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "this server no longer plays those rules: moves are refused (`rules-retired`) "
+            "and, once the game is over, the replay reports the mismatch"
+        },
+    )
+
+
 class Verified(Schema):
     """The audit of a game's log."""
 
@@ -388,6 +406,7 @@ class Verified(Schema):
     complete = fields.Boolean(required=True, metadata={"description": "seed and replay checked (game over)"})
     chain = fields.Nested(Checked, required=True)
     replay = fields.Nested(Checked, required=True, allow_none=True)
+    rules = fields.Nested(RulesOf, required=True)
     receipts = fields.Nested(
         Checked,
         allow_none=True,

@@ -5,7 +5,8 @@ move, random-walking `partial` extensions for the large families (tests/conforma
 `random_move`). Prints decisions per game and per second, the median and p99 time of
 decide + evolve per decision, full random 4- and 5-player games per second (move choice
 included, as in OpenSpiel's random rollouts), and the median time to replay a finished
-5-player game's log, with the ratios against the targets.
+5-player game's log, with the ratios against the targets; then 4-player games with every optional
+rule on (§9) beside the base game, interleaved, with the ratio of their time per decision.
 
 Reference: the only public El Grande engine (OpenSpiel, Python) plays ~48 random 4p and ~36 5p
 games/s and replays a 5p game in ~8 ms. Targets: >= 100 4p games/s, >= 72 5p games/s, replay
@@ -50,12 +51,14 @@ class GameRun:
     step_s: list[float] = field(default_factory=list)
 
 
-def play_random(game: Game, seats: int, seed: str, *, max_decisions: int = 20000) -> GameRun:
+def play_random(
+    game: Game, seats: int, seed: str, *, options: Json | None = None, max_decisions: int = 20000
+) -> GameRun:
     """Plays one random game and times it (whole game, and decide + evolve per decision)."""
     rnd = random.Random(seed)
     run = GameRun()
     start, cpu = time.perf_counter(), time.process_time()
-    run.events = list(game.setup(seats, {}, seed))
+    run.events = list(game.setup(seats, options or {}, seed))
     state = fold(game, run.events)
     while game.result(state) is None and run.decisions < max_decisions:
         seat = rnd.choice(sorted(game.pending(state)))
@@ -128,6 +131,38 @@ def bench_replay(game: Game, events: list[Json], repeats: int) -> None:
     )
 
 
+def all_options(game: Game) -> Json:
+    """Returns every optional rule of §9 on at once (short_game gives way to short_game_six_rounds)."""
+    return {name: True for name in game.INFO["options"] if name not in ("veto", "short_game")}
+
+
+def bench_options(game: Game, games: int) -> None:
+    """Prints 4-player games/s and time per decision with every option on beside the base game.
+
+    The two are interleaved game by game so that a busy machine slows both alike. Target: the
+    all-options game's median time per decision within 1.5x the base game's.
+    """
+    opts = all_options(game)
+    runs: dict[str, list[GameRun]] = {"base game": [], "all options": []}
+    for i in range(games):
+        runs["base game"].append(play_random(game, 4, f"bench-opt-{i}"))
+        runs["all options"].append(play_random(game, 4, f"bench-opt-{i}", options=opts))
+    print(f"\n4 players, {games} interleaved random games each; all options = {', '.join(sorted(opts))}")
+    median = {}
+    for name, rs in runs.items():
+        steps = [s for r in rs for s in r.step_s]
+        cpu = sum(r.cpu_s for r in rs)
+        median[name] = statistics.median(steps)
+        print(
+            f"  {name:12} {games / cpu:6.1f} games per CPU s, {sum(r.decisions for r in rs) / cpu:,.0f} decisions/s,"
+            f" decide+evolve median {median[name] * 1e6:,.0f} us, p99 {percentile(steps, 0.99) * 1e6:,.0f} us"
+        )
+    ratio = median["all options"] / median["base game"]
+    print(
+        f"  time per decision, all options / base: x{ratio:.2f} (target <= 1.5: {'met' if ratio <= 1.5 else 'MISSED'})"
+    )
+
+
 def profile(game: Game, seats: int, games: int) -> None:
     """Prints the top cumulative and own-time hotspots of random games."""
     prof = cProfile.Profile()
@@ -155,6 +190,7 @@ def main(argv: list[str] | None = None) -> None:
     bench_seats(game, 4, args.games)
     runs5 = bench_seats(game, 5, args.games)
     bench_replay(game, runs5[0].events, args.replays)
+    bench_options(game, max(5, args.games // 2))
     if args.profile:
         profile(game, 4, max(3, args.games // 5))
 

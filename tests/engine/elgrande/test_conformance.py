@@ -87,12 +87,12 @@ def leaks(s: State, events: list[Json], viewer: Any) -> list[str]:
 def final(s: State, events: list[Json]) -> list[str]:
     rounds = [e["round"] for e in events if e["type"] == "round_started"]
     scorings = [e["round"] for e in events if e["type"] == "general_scoring_ended"]
-    expected = list(data.SHORT_GAME_ROUNDS if s.options.short_game else data.ROUNDS)
+    expected = list(s.rules.rounds())
     problems = []
     if rounds != expected:
-        problems.append(f"played rounds {rounds}, expected {expected} (R9, O-S1)")
-    if scorings != [3, 6, 9]:
-        problems.append(f"general scorings after {scorings}, expected [3, 6, 9] (R35)")
+        problems.append(f"played rounds {rounds}, expected {expected} (R9, O-S1, O-S2)")
+    if scorings != [r for r in (3, 6, 9) if r <= expected[-1]]:
+        problems.append(f"general scorings after {scorings}, expected after 3, 6 and 9 as played (R35, O-S2)")
     if events[-1]["type"] != "game_ended" or game.result(s) is None:
         problems.append("the game did not end with game_ended (R53)")
     return problems
@@ -109,6 +109,23 @@ def test_random_games_keep_the_invariants(seats: int, opt: int) -> None:
         seed = f"conformance-{seats}-{opt}-{k}"
         out = play(game, seats, OPTION_SETS[opt], seed, CHECKS, sample_legal=2, check_leaks_every=3)
         assert not out.problems, (seed, out.problems[:5])
+
+
+# The optional rules (§9), alone and combined; each runs fewer games than the base sets above.
+OPTION_MIXES = [
+    {"short_game_six_rounds": True},
+    {"grande_counts_one": True},
+    {"grande_counts_one": True, "short_game_six_rounds": True, "veto": False},
+]
+MIX_CASES = list(itertools.product(range(2, 6), range(len(OPTION_MIXES))))
+
+
+@pytest.mark.parametrize(("seats", "mix"), MIX_CASES)
+def test_random_games_with_options_keep_the_invariants(seats: int, mix: int) -> None:
+    for k in range(4 * scale()):
+        seed = f"options-{seats}-{mix}-{k}"
+        out = play(game, seats, OPTION_MIXES[mix], seed, CHECKS, sample_legal=2, check_leaks_every=3)
+        assert not out.problems, (seed, OPTION_MIXES[mix], out.problems[:5])
 
 
 def test_replay_is_byte_identical() -> None:
