@@ -35,7 +35,13 @@ export const ACTION_CARDS = {
   d4_court_two: [4, "The Court", "Move 2 caballeros from your province to your court."],
   d4_secret_scoring: [4, "Secret scoring", "Everyone secretly picks a region; regions picked by exactly one player score."],
   d5_king: [5, "The King", "Move the King to any other region."],
+  d6_church: [6, "The Church", "Take the Church marker. Move up to 2 black caballeros one step each (not to the Castillo, France or Moorish Granada)."],
 };
+
+/** Returns how many caballeros an action card lets its taker place: its stack number, 3 for the Church card (O-C1). */
+export function cardHeads(instance) {
+  return String(instance).startsWith("d6_church") ? 3 : actionCard(instance)[0];
+}
 
 /** Caballeros taken into the court per power-card value (§1.4; index = value). */
 export const POWER_HEADS = [0, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0];

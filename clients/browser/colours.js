@@ -11,9 +11,12 @@ const PALETTE = {
   purple: { fill: "#7b3fa0", edge: "#4a1f66", ink: "#fff", light: "#eadcf3", dark: "#552a70" },
 };
 const SEAT_ORDER = ["red", "blue", "yellow", "green", "orange", "purple"];
+/** The Church's black caballeros (O-C1): no seat has black, and the gold edge sets them apart. */
+export const CHURCH = { name: "black", fill: "#211c19", edge: "#d9a514", ink: "#fff", light: "#dcdad6", dark: "#111" };
 
-/** Returns the colour record of a colour name, or of a seat's default colour. */
+/** Returns the colour record of a colour name, or of a seat's default colour ("black": the Church's). */
 export function colour(nameOrSeat) {
+  if (nameOrSeat === "black") return CHURCH;
   const name = typeof nameOrSeat === "number" ? SEAT_ORDER[nameOrSeat % SEAT_ORDER.length] : nameOrSeat;
   return { name, ...(PALETTE[name] || PALETTE.purple) };
 }

@@ -1,9 +1,9 @@
 // Draws an El Grande game: the map with its pieces, the players, the hand, the offer and the prompt.
 import { h, mount, label } from "./dom.js";
-import { colour, seatStyle } from "./colours.js";
+import { colour, seatStyle, CHURCH } from "./colours.js";
 import { drawBoard } from "./map.js";
 import { drawPosition } from "./board.js";
-import { actionCard, POWER_HEADS } from "./cards.js";
+import { actionCard, cardHeads, POWER_HEADS } from "./cards.js";
 import { describeEvent, seatName, areaName } from "./elgrande_text.js";
 import { drawPrompt } from "./elgrande_prompt.js";
 
@@ -38,26 +38,45 @@ export function boardModel(view) {
     king: view.king, grandes: view.grandes, scoreboards: view.scoreboards, sbValues: SB_VALUES,
     colours: Array.from({ length: view.seats }, (_, s) => colour(s)),
     compact: window.matchMedia("(max-width: 700px)").matches,
+    slots: view.areas.france?.slots || null,  // O-F4
+    black: view.church ? pick("black") : null,  // O-C1
+    moorish: Boolean(view.areas.granada?.moorish),  // O-G2
   };
+}
+
+const VACATE = ["plain", "envoy", "ambassador"];  // O-F4a: the owner's slots a return empties first
+
+/** Returns [area, slot]: "france_envoy" → ["france", "envoy"], "aragon" → ["aragon", null]. */
+function spot(loc) {
+  return typeof loc === "string" && loc.startsWith("france_") ? ["france", loc.slice(7)] : [loc, null];
 }
 
 /** Returns `model` with the caballeros of a move being drafted shown where they would end up. */
 export function preview(model, draft, seat) {
   if (!draft || seat === null) return model;
   const counts = Object.fromEntries(Object.entries(model.counts).map(([a, row]) => [a, [...row]]));
-  const add = (area, who, n) => { if (counts[area]) counts[area][who] += n; };
+  const black = { ...(model.black || {}) };
+  const slots = model.slots && { ...model.slots };
+  const add = (loc, who, n) => {
+    const [area, slot] = spot(loc);
+    if (who === "black") return void (black[area] = (black[area] || 0) + n);
+    if (counts[area]) counts[area][who] += n;
+    if (slots && slot) slots[slot] = n > 0 ? who : null;
+    if (slots && area === "france" && !slot && n < 0) VACATE.filter((k) => slots[k] === who).slice(0, -n).forEach((k) => { slots[k] = null; });
+  };
   if (draft.type === "place_caballeros") Object.entries(draft.to || {}).forEach(([a, n]) => add(a, seat, n));
   if (draft.type === "supplement_court") Object.entries(draft.from || {}).forEach(([a, n]) => add(a, seat, -n));
   (draft.places || []).forEach((a) => add(a, seat, 1));
   (draft.moves || []).filter((m) => m.to).forEach((m) => { add(m.from, m.seat, -1); add(m.to, m.seat, 1); });
   (draft.removals || []).forEach((r) => add(r.region, r.seat, -1));
   Object.entries(draft.supplement || {}).forEach(([a, n]) => add(a, seat, -n));
-  return { ...model, counts };
+  return { ...model, counts, black: model.black && black, slots };
 }
 
 function drawMap(ctx) {
   const names = Array.from({ length: ctx.view.seats }, (_, s) => seatName(ctx.summary.seats, s));
-  const model = { ...preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat), names };
+  const initials = names.map((n) => [...n.trim()][0]?.toUpperCase() || "?");
+  const model = { ...preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat), names, initials };
   const key = model.regions.join();
   if (!svg || svg.dataset.regions !== key) {
     svg = drawBoard(map, model.regions);
@@ -74,7 +93,28 @@ function legend(ctx) {
     ...Array.from({ length: v.seats }, (_, s) => h("span", { class: "legend-item", style: seatStyle(colour(s)) },
       h("span", { class: "swatch" }), seatName(ctx.summary.seats, s))),
     h("span", { class: "legend-item muted" }, `♛ King in ${areaName(v.king)}`),
-    h("span", { class: "legend-item muted" }, "⌂ Grande (home)"));
+    h("span", { class: "legend-item muted" }, "⌂ Grande (home)"),
+    v.church ? h("span", { class: "legend-item", style: seatStyle(CHURCH) }, h("span", { class: "swatch black" }),
+      `black caballeros: ${churchText(ctx)}`) : null,
+    v.areas.granada?.moorish ? h("span", { class: "legend-item muted" }, "☾ Granada is Moorish: not scored until 12 caballeros conquer it") : null);
+}
+
+function churchText(ctx) {
+  const holder = ctx.view.church?.holder;
+  return holder === null || holder === undefined ? "count for nobody" : `count for ${seatName(ctx.summary.seats, holder)}`;
+}
+
+const OPTION_NAMES = {
+  short_game: "short game", short_game_six_rounds: "six rounds", grande_counts_one: "Grande counts 1",
+  movement_limits: "movement limits", france: "France", granada_moorish: "Moorish Granada", church: "the Church",
+  inquisitor_colonies: "Inquisitor & Colonies",
+};
+
+/** Returns the header's options line ("Options: France · the Church"), from the view's `options`. */
+export function optionsText(options) {
+  const on = Object.keys(OPTION_NAMES).filter((k) => options?.[k]).map((k) => OPTION_NAMES[k]);
+  if (options && options.veto === false) on.push("no Vetos");
+  return on.length ? `Options: ${on.join(" · ")}` : "Base game, no options";
 }
 
 function phaseText(v) {
@@ -94,6 +134,7 @@ function playerCard(ctx, s) {
   return h("div", { class: `player${pending ? " active" : ""}`, style: seatStyle(colour(s)), "data-seat": s },
     h("div", { class: "name" }, h("span", { class: "swatch" }), seatName(ctx.summary.seats, s),
       s === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
+      v.church?.holder === s ? h("span", { class: "tag church", title: "holds the Church marker: the black caballeros count as theirs" }, "✝ Church") : null,
       pending ? h("span", { class: "tag turn" }, "to act") : null),
     h("div", { class: "score", "data-testid": `score-${s}` }, v.scores[s], h("span", { class: "pts" }, " pts")),
     h("div", { class: "facts" },
@@ -109,7 +150,11 @@ function playerCard(ctx, s) {
 function drawPlayers(ctx) {
   const v = ctx.view;
   const result = v.result ? h("div", { class: "notice" }, resultText(ctx, v.result)) : null;
-  mount(panels.players, h("h2", {}, "Players and scores"), result, scoreTrack(v),
+  const church = v.church ? h("div", { class: "church-line", "data-testid": "church" },
+    h("span", { class: "church-marker", "aria-hidden": "true" }, "✝"),
+    h("span", {}, "Church marker: ", h("strong", {}, v.church.holder === null ? "nobody" : seatName(ctx.summary.seats, v.church.holder))),
+    h("span", { class: "muted" }, `· black caballeros ${churchText(ctx)}`)) : null;
+  mount(panels.players, h("h2", {}, "Players and scores"), result, church, scoreTrack(v),
     h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
 }
 
@@ -140,7 +185,7 @@ export function powerCard(value, c, onclick, state = "") {
 /** Returns an action card: stack badge, title, effect, heads. */
 export function actionCardNode(card, onclick, state = "") {
   const [stack, title, effect] = actionCard(card.card || card);
-  const heads = card.heads ?? stack;
+  const heads = card.heads ?? cardHeads(card);
   return h(onclick ? "button" : "div", { class: `card action ${state}`, "data-card": card.card || card, onclick },
     h("span", { class: `stack s${stack}` }, stack),
     h("span", { class: "title" }, title),
@@ -176,6 +221,8 @@ export function render(ctx) {
   const phase = document.getElementById("phase");
   phase.hidden = false;
   phase.textContent = phaseText(v);
+  const options = document.getElementById("options");
+  if (options) Object.assign(options, { hidden: false, textContent: optionsText(v.options) });
   drawMap(ctx);
   drawPlayers(ctx);
   const ui = drawPrompt(panels.prompt, ctx, svg);

@@ -2,16 +2,16 @@
 import { h, mount, label } from "./dom.js";
 import { setTargets } from "./board.js";
 import { colour } from "./colours.js";
-import { actionCard, POWER_HEADS } from "./cards.js";
+import { actionCard, cardHeads, POWER_HEADS } from "./cards.js";
 import { confirmRow, draftControls, notation } from "./controls.js";
 import { buildable } from "./moves.js";
-import { describeMove, promptText, seatName, areaName, choiceText } from "./elgrande_text.js";
+import { describeMove, promptText, seatName, areaName, choiceText, pieceName } from "./elgrande_text.js";
 
 const PREFER = ["scoreboard", "value", "answer", "from", "card", "area", "region"];
 const chooser = { legal: null, fixed: {} };
 
 function isArea(view, v) {
-  return typeof v === "string" && (v in view.areas);
+  return typeof v === "string" && (v in view.areas || (v.startsWith("france_") && "france" in view.areas));  // O-F4: slots are targets
 }
 
 function scalarDiffs(moves) {
@@ -34,20 +34,25 @@ function draftHooks(ctx, svg) {
     targets: (areas, onPick) => setTargets(svg, areas, onPick, chosenCounts(ctx.prompter.draft)),
     describe: (m) => describeMove(m, seats, card),
     askFor: (field, key, sample) => askText(ctx, field, key, sample) || (key ? askKey[key] : ask[field]) || "Choose:",
-    valueLabel: (v, key) => (key === "seat" ? `${label(colour(v).name)} — ${seatName(seats, v)}` : typeof v === "string" ? areaName(v) : objectLabel(v, seats)),
+    valueLabel: (v, key) => (key === "seat" ? seatLabel(seats, v) : typeof v === "string" ? areaName(v) : objectLabel(v, seats)),
   };
+}
+
+function seatLabel(seats, seat) {
+  return seat === "black" ? "black caballero (the Church)" : `${label(colour(seat).name)} — ${seatName(seats, seat)}`;
 }
 
 function objectLabel(v, seats) {
   if (!v || typeof v !== "object") return String(v);
-  if ("from" in v && "seat" in v) return `${label(colour(v.seat).name)} from ${areaName(v.from)}${v.to ? ` → ${areaName(v.to)}` : ""}`;
+  if ("from" in v && "seat" in v) return `${pieceName(v.seat)} from ${areaName(v.from)}${v.to ? ` → ${areaName(v.to)}` : ""}`;
   if ("region" in v && "seat" in v) return `${seatName(seats, v.seat)}'s from ${areaName(v.region)}`;
   return JSON.stringify(v);
 }
 
 function askText(ctx, field, key, sample) {
+  if (field === "moves" && key === "from" && String(ctx.view.turn?.card).startsWith("d6_church")) return "Move a black caballero out of which region?";  // O-C3
   if (field === "removals") return key === "seat" ? "Whose caballero do you remove there?" : "Remove one caballero of each player: from which region next?";
-  if (field === "moves" && key === "to" && sample?.from) return `Where does the ${colour(sample.seat).name} caballero from ${areaName(sample.from)} go?`;
+  if (field === "moves" && key === "to" && sample?.from) return `Where does the ${sample.seat === "black" ? "black" : colour(sample.seat).name} caballero from ${areaName(sample.from)} go?`;
   return null;
 }
 
@@ -102,24 +107,34 @@ function turnStep(ctx, svg) {
   const place = p.ofType("place_caballeros");
   const declare = p.ofType("declare_action");
   const end = p.ofType("end_turn");
-  const heads = actionCard(t.card)[0];
+  const intake = p.ofType("church_intake");  // O-C6 (a)
+  const heads = cardHeads(t.card);
   const builds = declare.filter(buildable);
   const picks = declare.filter((m) => !buildable(m));
   return h("div", {},
     h("div", { class: "status-row" },
       h("span", { class: `tag ${t.placed ? "" : "turn"}` }, t.placed ? "✓ caballeros placed" : `place up to ${Math.min(heads, ctx.view.courts[ctx.seat])}`),
-      h("span", { class: `tag ${t.acted ? "" : "turn"}` }, t.acted ? "✓ special action done" : "special action open")),
+      h("span", { class: `tag ${t.acted ? "" : "turn"}` }, t.acted ? "✓ special action done" : "special action open"),
+      churchExtraOpen(ctx) ? h("span", { class: "tag church" }, "✝ Church extra: +1 in the batch, or 1 into court") : null),
     h("div", { class: "choices" },
       place.length ? h("button", { class: "btn primary", "data-testid": "begin-place", onclick: () => p.begin(place[0]) }, "Place caballeros…") : null,
       ...builds.map((m) => h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.begin(m) }, buildLabel(m, t.card))),
       declare.length === 1 && !buildable(declare[0]) ? h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.select(declare[0]) }, `Use: ${actionCard(t.card)[1]}`) : null,
+      intake.length ? h("button", { class: "btn church", "data-testid": "church-intake", onclick: () => p.select(intake[0]) }, describeMove(intake[0], seats)) : null,
       end.length ? h("button", { class: "btn", "data-testid": "end-turn", onclick: () => p.select(end[0]) }, "End my turn") : null),
     picks.length > 1 ? h("div", { class: "sub" }, h("div", { class: "hint" }, `${actionCard(t.card)[1]}: ${actionCard(t.card)[2]}`),
       pickFrom(ctx, svg, picks, (m) => describeMove(m, seats, t.card))) : null);
 }
 
+/** Returns whether the seat holds the Church marker and has not used this turn's extra (O-C6). */
+function churchExtraOpen(ctx) {
+  const c = ctx.view.church;
+  return Boolean(c) && c.holder === ctx.seat && !c.extra_used && ctx.view.turn?.seat === ctx.seat;
+}
+
 function buildLabel(m, card) {
   const field = Object.keys(m).find((k) => k !== "type");
+  if (field === "moves" && String(card).startsWith("d6_church")) return "Move black caballeros…";  // O-C3
   const what = { moves: "Move caballeros", places: "Place from your court", removals: "Choose removals", supplement: "Fill the court" }[field];
   return `${what || actionCard(card)[1]}…`;
 }

@@ -3,13 +3,22 @@ import { label } from "./dom.js";
 import { actionCard } from "./cards.js";
 import { colour } from "./colours.js";
 
-/** Returns an area's display name ("castillo" → "the Castillo"). */
+const SLOT_NAMES = { france_ambassador: "ambassador slot (+2)", france_envoy: "envoy slot (+1)", france_plain: "plain slot" };
+
+/** Returns an area's display name ("castillo" → "the Castillo", "france_envoy" → "France — envoy slot (+1)"). */
 export function areaName(id) {
+  if (id in SLOT_NAMES) return `France — ${SLOT_NAMES[id]}`;  // O-F4
   return id === "castillo" ? "the Castillo" : id === "court" ? "the court" : id === "province" ? "the province" : label(id);
+}
+
+/** Returns whose caballero a move entry's `seat` is: a colour ("Red"), or the Church's black one (O-C7). */
+export function pieceName(seat) {
+  return seat === "black" ? "black caballero" : label(colour(seat).name);
 }
 
 /** Returns the player's name for a seat, from the game summary's seats. */
 export function seatName(seats, seat) {
+  if (seat === "black") return "the Church";
   return seats?.[seat]?.name || `${label(colour(seat).name)} (seat ${seat + 1})`;
 }
 
@@ -26,7 +35,7 @@ function counted(obj) {
 
 function declaration(m, seats) {
   const parts = [];
-  if (m.moves) parts.push(m.moves.length ? m.moves.map((x) => `${label(colour(x.seat).name)} ${areaName(x.from)} → ${x.to ? areaName(x.to) : "…"}`).join("; ") : "no moves");
+  if (m.moves) parts.push(m.moves.length ? m.moves.map((x) => `${pieceName(x.seat)} ${areaName(x.from)} → ${x.to ? areaName(x.to) : "…"}`).join("; ") : "no moves");
   if (m.places) parts.push(m.places.length ? `place in ${m.places.map(areaName).join(", ")}` : "place none");
   if (m.removals) parts.push(m.removals.map((x) => `remove ${seatName(seats, x.seat)}'s from ${areaName(x.region)}`).join("; ") || "no removals");
   if (m.scoreboard) parts.push(`scoreboard ${m.scoreboard.slice(3).replace(/_/g, "·")}`);
@@ -48,6 +57,7 @@ export function describeMove(m, seats, card) {
       return `${card ? actionCard(card)[1] : "Special action"}${text ? ": " + text : ""}`;
     }
     case "end_turn": return "End my turn";
+    case "church_intake": return "Church: take 1 caballero into court";  // O-C6 (a)
     case "answer_veto": return m.answer === "allow" ? "Allow it" : `Veto it${m.from > 1 ? ` from step ${m.from}` : ""}`;
     case "choose_region": return `Disc: ${areaName(m.region)}`;
     case "return_caballeros": return m.sources.length ? `Return ${tally(m.sources)}` : "Return nothing";
@@ -75,7 +85,7 @@ export function promptText(kind) {
 }
 
 function movedText(e) {
-  return e.moves.map(([seat, from, to, n]) => `${n} ${colour(seat).name} ${from === "court" ? "" : `from ${areaName(from)} `}to ${areaName(to)}`).join(", ");
+  return e.moves.map(([seat, from, to, n]) => `${n} ${seat === "black" ? "black (the Church)" : colour(seat).name} ${from === "court" ? "" : `from ${areaName(from)} `}to ${areaName(to)}`).join(", ");
 }
 
 /** Returns a sealed choice as text: a region, a list of sources, or a veto answer. */
@@ -99,17 +109,20 @@ export function describeEvent(entry, seats) {
   const who = (s) => seatName(seats, s);
   switch (e.type) {
     case "game_created": return `The game was created${seats.length ? ` for ${seats.map((s) => s.name).join(", ")}` : ""}.`;
-    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.`;
+    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.${e.church_regions ? ` The Church's black caballeros stand in ${e.church_regions.map(areaName).join(" and ")}.` : ""}`;  // O-C2
     case "round_started": return `Round ${e.round} begins. Offer: ${(e.offer || []).map((c) => actionCard(c)[1]).join(", ")}.`;
     case "power_card_played": return `${who(e.seat)} plays power card ${e.value}.`;
     case "turn_started": return `${who(e.seat)}'s turn: ${e.intake} caballero${e.intake === 1 ? "" : "s"} to court.`;
     case "court_supplemented": return `${who(e.seat)} fills the court: ${movedText(e)}.`;
-    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”.`;
-    case "caballeros_placed": return `${who(e.seat)} places ${e.moves.map(([, , to, n]) => `${n} in ${areaName(to)}`).join(", ") || "nothing"}.`;
+    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”${String(e.card).startsWith("d6_church") ? " and the Church marker" : ""}.`;  // O-C3
+    case "caballeros_placed": return `${who(e.seat)} places ${e.moves.map(([, , to, n]) => `${n} in ${areaName(to)}`).join(", ") || "nothing"}${e.extra ? " (with the Church extra)" : ""}.`;
     case "action_declared": return `${who(e.seat)} declares ${describeMove({ type: "declare_action", ...(e.action || {}) }, seats, e.card)}.`;
     case "action_skipped": return `${who(e.seat)} skips the special action.`;
-    case "caballeros_moved": return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e)}.`;
-    case "area_scored": return `${capital(areaName(e.area))} scores: ${e.points.map((p, s) => p ? `${who(s)} +${p}` : null).filter(Boolean).join(", ") || "nobody"}.`;
+    case "caballeros_moved":
+      if (e.reason === "church") return `${who(e.seat)} uses the Church extra: ${movedText(e)}.`;  // O-C6 (a)
+      return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e)}.`;
+    case "granada_conquered": return "Granada is conquered: it is Moorish no more, and scores once at double value.";  // O-G4
+    case "area_scored": return `${capital(areaName(e.area))} scores${e.mode === "conquest" ? " (conquest, points doubled)" : ""}: ${e.points.map((p, s) => p ? `${who(s)} +${p}` : null).filter(Boolean).join(", ") || "nobody"}.`;
     case "king_moved": return `The King moves to ${areaName(e.to)}.`;
     case "grande_moved": return `${who(e.seat)}'s Grande moves to ${areaName(e.to)}.`;
     case "scoreboard_placed": return `Scoreboard ${e.scoreboard.slice(3).replace(/_/g, "·")} goes to ${areaName(e.to)}.`;

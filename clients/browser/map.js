@@ -1,10 +1,16 @@
-// Draws the El Grande board: nine regions of Spain, the sea, the Castillo and the scoreboard tray.
+// Draws the El Grande board: the regions of Spain (and France), the sea, the Castillo and the scoreboard tray.
 import { s } from "./dom.js";
 
 export const WIDTH = 1040;
 export const HEIGHT = 850;
 export const CASTILLO = { x: 935, y: 470 };
 export const TRAY = { x: 800, y: 720 };
+/** France's three slots (O-F4): location id, bonus, and offset from France's pieces anchor. */
+export const FRANCE_SLOTS = [
+  { id: "france_ambassador", slot: "ambassador", name: "Ambassador", bonus: 2, dy: -33 },
+  { id: "france_envoy", slot: "envoy", name: "Envoy", bonus: 1, dy: 0 },
+  { id: "france_plain", slot: "plain", name: "Plain", bonus: 0, dy: 33 },
+];
 
 const FILLS = {
   galicia: "#cfe0b8", basque_country: "#b9d7b0", aragon: "#ecd49a", catalonia: "#f1c79b",
@@ -31,6 +37,9 @@ function defs() {
     s("pattern", { id: "hatch", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
       s("rect", { width: 10, height: 10, fill: "#fff3c4" }),
       s("line", { x1: 0, y1: 0, x2: 0, y2: 10, stroke: "#e0b640", "stroke-width": 4 })),
+    s("pattern", { id: "moorish", width: 14, height: 14, patternUnits: "userSpaceOnUse", patternTransform: "rotate(-35)" },
+      s("rect", { width: 14, height: 14, fill: FILLS.granada }),
+      s("line", { x1: 0, y1: 0, x2: 0, y2: 14, stroke: "#2f7a55", "stroke-opacity": 0.45, "stroke-width": 5 })),
     s("filter", { id: "lift", x: "-20%", y: "-20%", width: "140%", height: "140%" },
       s("feDropShadow", { dx: 0, dy: 1.5, stdDeviation: 1.5, "flood-opacity": 0.35 })),
     s("symbol", { id: "crown", viewBox: "0 0 40 32" },
@@ -62,7 +71,17 @@ function castilloTower() {
     s("g", { class: "pieces", transform: "translate(0 104)" }));
 }
 
-/** Returns the board's SVG element, with an empty `.pieces` group per area for `drawPieces`. */
+function franceSlots(map) {
+  const [x, y] = project(map.anchors.france.pieces);
+  return s("g", { class: "france-slots", "data-slots": "france", transform: `translate(${x} ${y})` },
+    ...FRANCE_SLOTS.map((sl) => s("g", { class: "slot", "data-area": sl.id, "data-slot": sl.slot, transform: `translate(0 ${sl.dy})` },
+      s("rect", { class: "slot-hit", x: -17, y: -16, width: 128, height: 32 }),
+      s("rect", { class: "slot-box", x: -15, y: -15, width: 30, height: 30, rx: 6 }),
+      s("g", { class: "slot-piece" }),
+      s("text", { class: "slot-name", x: 22, y: 5, text: `${sl.name}${sl.bonus ? ` +${sl.bonus}` : ""}` }))));
+}
+
+/** Returns the board's SVG element, with an empty `.pieces` group per area for `drawPosition`. */
 export function drawBoard(map, regionIds) {
   const svg = s("svg", { class: "board", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": "Map of Spain" },
     defs(),
@@ -78,5 +97,6 @@ export function drawBoard(map, regionIds) {
     const [x, y] = project(map.anchors[id].pieces);
     svg.querySelector(".overlay").append(s("g", { class: "pieces", "data-pieces": id, transform: `translate(${x} ${y})` }));
   }
+  if (regionIds.includes("france")) svg.querySelector(".overlay").append(franceSlots(map));  // O-F4
   return svg;
 }
