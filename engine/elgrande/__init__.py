@@ -44,6 +44,7 @@ Shape of `view(state, viewer)` (stable; the browser and CLI draw the board from 
     last_events: [the last 8 events, redacted for the viewer]
     commitment: seed SHA-256; seed: only once the game is over (or for "all")
     result: {scores, ranks, winners, tiebreak: null} | null
+    moorish: bool (option granada_moorish only; also areas.granada.moorish): Granada is still Moorish
 """
 
 from __future__ import annotations

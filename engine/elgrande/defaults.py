@@ -50,12 +50,20 @@ def _disc(s: State, seat: int, kind: str, legal: list[str]) -> str:
         case "return_all_disc":
             return data.AREAS[min(idx, key=lambda r: (s.board[r][seat], r))].id  # D10
         case "secret_scoring_disc":
-            best = max(idx, key=lambda r: (score_event(s, r, "special")["points"][seat], -r))  # D12
+            best = max(idx, key=lambda r: (_secret_points(s, r, seat), -r))  # D12
             return data.AREAS[best].id
     for r in idx:  # D7, D8: first region where the seat is sole leader, else the first legal one
         if scoring.sole_leader(s.counts(r)) == seat:
             return data.AREAS[r].id
     return legal[0]
+
+
+def _secret_points(s: State, region: int, seat: int) -> int:
+    """Returns what `seat` would get if `region` alone were scored now: nothing where it is never scored (D12, O-G3)."""
+    if not s.rules.scorable(s, region):
+        return 0
+    points: int = score_event(s, region, "special")["points"][seat]
+    return points
 
 
 def king_returns_default(s: State, seat: int) -> list[str]:

@@ -68,6 +68,8 @@ def _apply(s: State, e: Json) -> Json:
             return _turn_ended(s)
         case "round_ended":
             return _round_ended(s, e)
+        case "granada_conquered":
+            return {"moorish": False}  # O-G4
         case "general_scoring_ended":
             return {"phase": "between"}
         case "game_ended":
@@ -118,6 +120,7 @@ def _started(e: Json) -> State:
         group=None,
         since=1,
         last=(e,),
+        moorish=options.granada_moorish,  # O-G1: Granada starts Moorish
     )
 
 

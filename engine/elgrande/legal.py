@@ -3,7 +3,9 @@
 `legal_moves(state, seat)` lists complete moves. The large families (placement batch, court
 supplements, move and placement declarations, removals) start from their empty member;
 `legal_moves(state, seat, partial)` then lists the one-step extensions of `partial`, each with
-`complete`. A move entry {seat, from} without `to` is an incomplete step (source chosen).
+`complete`. A move entry {seat, from} without `to` is an incomplete step (source chosen); it is
+offered only when some destination makes a legal step (options such as movement_limits may refuse
+every one).
 A partial whose prefix `decide` would refuse (a bad source, area, count or removal) is refused
 with the same RuleViolation, so no extension of an illegal prefix is ever offered. Removals
 may be added for any player not yet hit, in any order: the declared order is the step order (V7).
@@ -224,6 +226,12 @@ def _move_steps(s: State, seat: int, partial: Json, rules: tuple[int, int, int, 
         raise MalformedMove(f"malformed partial move {partial!r}: moves must be a list")
     if moves and isinstance(moves[-1], dict) and "to" not in moves[-1]:
         return _destinations(s, seat, partial, rules)
+    return [m for m in _sources(s, seat, partial, rules) if _goes_somewhere(s, seat, m)]
+
+
+def _sources(s: State, seat: int, partial: Json, rules: tuple[int, int, int, bool]) -> list[Json]:
+    """Returns `partial` with one more incomplete step {seat, from} per caballero the card may still move."""
+    moves = partial["moves"]
     total, own_max, foreign_max, single = rules
     cards.plan(s, seat, {"type": "declare_action", "moves": moves})  # refuses an illegal prefix
     if len(moves) >= total:
@@ -244,21 +252,37 @@ def _move_steps(s: State, seat: int, partial: Json, rules: tuple[int, int, int, 
     return out
 
 
+def _goes_somewhere(s: State, seat: int, partial: Json) -> bool:
+    """Returns whether the incomplete last step of `partial` has a legal destination (options may refuse all)."""
+    return bool(_grown(s, seat, partial, first=True))
+
+
+def _grown(s: State, seat: int, partial: Json, *, first: bool = False) -> list[Json]:
+    """Returns `partial` with each legal destination of its incomplete last step (only the first one if `first`)."""
+    moves = partial["moves"]
+    last, head = moves[-1], moves[:-1]
+    src = data.AREA_INDEX[last["from"]]
+    out = []
+    for a in _areas(s):
+        if a == s.king or a == src:
+            continue
+        m = {**partial, "moves": [*head, {**last, "to": IDS[a]}], "complete": True}
+        if _plans(s, seat, m):
+            out.append(m)
+            if first:
+                break
+    return out
+
+
 def _destinations(s: State, seat: int, partial: Json, rules: tuple[int, int, int, bool]) -> list[Json]:
     """Returns the destinations of the incomplete last step {seat, from}, after checking that step."""
     moves = partial["moves"]
     last, head = moves[-1], moves[:-1]
-    starts = [m["moves"][-1] for m in _move_steps(s, seat, {**partial, "moves": head}, rules)]
+    starts = [m["moves"][-1] for m in _sources(s, seat, {**partial, "moves": head}, rules)]
     if type(last.get("seat")) is not int or last not in starts:
         raise illegal(
             partial,
             f"no caballero of seat {last.get('seat')!r} can be moved from {last.get('from')!r}",
             "R24",
         )
-    src = data.AREA_INDEX[last["from"]]
-    grown = [
-        {**partial, "moves": [*head, {**last, "to": IDS[a]}], "complete": True}
-        for a in _areas(s)
-        if a != s.king and a != src
-    ]
-    return [m for m in grown if _plans(s, seat, m)]
+    return _grown(s, seat, partial)

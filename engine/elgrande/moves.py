@@ -77,6 +77,8 @@ EVENTS: dict[str, str] = {
     "choices_revealed": "all choices of a decision made public together; a veto resolution names the spent Veto (V5, V10)",
     "turn_ended": "a turn ended; the card is discarded unless it is the King card or a held Veto (R22)",
     "round_ended": "a round ended: unused offer discarded, Vetos expired, next start player (R12, R15, V9)",
+    "granada_conquered": "Moorish Granada holds ≥ 12 caballeros at the end of a turn and is conquered; "
+    "its conquest scoring (area_scored, mode conquest, doubled) follows (O-G4)",
     "general_scoring_ended": "a general scoring finished (R35-R40)",
     "game_ended": "the game ended: scores, ranks, winners; the seed is revealed (R53-R55)",
 }

@@ -13,7 +13,9 @@ from functools import cache
 from typing import Any
 
 from engine.elgrande.hooks import Rules
+from engine.elgrande.options.granada_moorish import GranadaMoorish
 from engine.elgrande.options.grande_counts_one import GrandeCountsOne
+from engine.elgrande.options.movement_limits import MovementLimits
 from engine.elgrande.options.short_game import ShortGame
 from engine.elgrande.options.short_game_six_rounds import ShortGameSixRounds
 from engine.elgrande.state import Options
@@ -22,7 +24,13 @@ from engine.errors import IllegalOptions, UnsupportedOption
 Json = dict[str, Any]
 
 # Every option in the order its subclass comes in a combined class (the first is asked first).
-ORDER: tuple[type[Rules], ...] = (ShortGame, ShortGameSixRounds, GrandeCountsOne)
+ORDER: tuple[type[Rules], ...] = (
+    ShortGame,
+    ShortGameSixRounds,
+    GrandeCountsOne,
+    MovementLimits,
+    GranadaMoorish,
+)
 
 OPTIONS: dict[str, Json] = {
     "veto": {
@@ -51,6 +59,21 @@ OPTIONS: dict[str, Json] = {
         "default": False,
         "doc": "a Grande counts as one caballero in its region; a batch wholly at home may hold one more",
         "rules": "O-M1, O-M2",
+        "excludes": [],
+    },
+    "movement_limits": {
+        "type": "bool",
+        "default": False,
+        "doc": "a special action with a move neither to the castillo nor to an adjacent region moves 2 fewer",
+        "rules": "O-L1-O-L4",
+        "excludes": [],
+    },
+    "granada_moorish": {
+        "type": "bool",
+        "default": False,
+        "doc": "Granada starts Moorish: no King, Grande or court placement, never scored, "
+        "conquered and scored double once a turn ends with 12 caballeros there",
+        "rules": "O-G1-O-G6",
         "excludes": [],
     },
 }

@@ -27,6 +27,8 @@ class Options:
     short_game: bool = False
     short_game_six_rounds: bool = False
     grande_counts_one: bool = False
+    movement_limits: bool = False
+    granada_moorish: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,7 @@ class State:
     group: Group | None
     since: int
     last: tuple[dict[str, Any], ...] = field(default=())
+    moorish: bool = False  # granada_moorish: Granada is Moorish (O-G1-O-G4)
 
     @property
     def round(self) -> int:

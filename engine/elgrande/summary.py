@@ -21,7 +21,7 @@ Json = dict[str, Any]
 def text_summary(view: Json, names: Sequence[str] | None = None) -> list[str]:
     """Returns the board summary of `view`: round, King, areas, pieces, scores, offer, hand, Vetos, what is due."""
     view = with_names(view, names)
-    lines = [_heading(view), *_areas(view), *_pieces(view), _offer(view)]
+    lines = [_heading(view), *_areas(view), _granada(view), *_pieces(view), _offer(view)]
     lines += _hand(view) + _vetos(view) + _turn(view) + _decision(view) + _due(view) + _result(view)
     return [line for line in lines if line]
 
@@ -52,11 +52,23 @@ def _areas(view: Json) -> list[str]:
         counts = ", ".join(f"{_seat(view, p)}: {k}" for p, k in enumerate(info["caballeros"]) if k) or "empty"
         marks = [f"board {info['scoreboard']}"] if info["scoreboard"] else []
         marks += ["King"] if area_id == view["king"] else []
+        marks += ["Moorish"] if info.get("moorish") else []
         marks += [f"Grande of {_seat(view, p)}" for p, g in enumerate(view["grandes"]) if g == area_id]
         values = "/".join(map(str, info["values"]))
         extra = f" [{'; '.join(marks)}]" if marks else ""
         out.append(f"  {info['name']} {values}{extra}: {counts}")
     return out
+
+
+def _granada(view: Json) -> str:
+    if "moorish" not in view:  # option granada_moorish only
+        return ""
+    if view["moorish"]:
+        return (
+            "Granada is Moorish: no King, Grande or caballero from a court may enter, it is never scored, "
+            "and a turn ending with 12 or more caballeros there conquers it (scored double)."
+        )
+    return "Granada has been conquered: it is an ordinary region."
 
 
 def _pieces(view: Json) -> list[str]:
