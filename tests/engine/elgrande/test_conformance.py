@@ -1,7 +1,8 @@
 """Plays random El Grande games through the contract and checks the game's invariants.
 
 Pieces conserved (§1.5), the King's region taboo (R23), scores never fall (R45), the right
-number of rounds and general scorings (R9, R35, O-S1), replay = live, and no leaks (§4):
+number of rounds and general scorings (R9, R35, O-S1), the options' own rules (Moorish Granada
+O-G2-O-G4, movement limits O-L3), replay = live, and no leaks (§4):
 no view or redacted event of a running game holds the seed, a face-down card, another
 seat's hand or played pile, or another seat's sealed choice.
 """
@@ -34,6 +35,8 @@ def invariants(s: State) -> list[str]:
         problems.append("King or Grande in the Castillo (R28, R29)")
     if len({a for a in s.scoreboards if a >= 0}) != len([a for a in s.scoreboards if a >= 0]):
         problems.append("two scoreboards share an area (X15)")
+    if s.moorish and (s.king == GRANADA or GRANADA in s.grandes):
+        problems.append("King or Grande in Moorish granada (O-G2)")
     return problems
 
 
@@ -42,8 +45,11 @@ def step(before: State, after: State, events: list[Json]) -> list[str]:
     if any(a < b for a, b in zip(after.scores, before.scores, strict=True)):
         problems.append(f"a score fell: {before.scores} -> {after.scores} (R45)")
     state = before
+    prev: Json | None = None
     for event in events:
         nxt = game.evolve(state, event)
+        problems += moorish_step(state, nxt, event, prev) + limits_step(state, event)
+        prev = event
         if event["type"] != "king_moved" and nxt.board[state.king] != state.board[state.king]:
             problems.append(f"{event} changed the King's region {data.AREAS[state.king].id} (R23)")
         if event["type"] != "king_moved" and nxt.king == state.king:
@@ -52,6 +58,64 @@ def step(before: State, after: State, events: list[Json]) -> list[str]:
                 problems.append(f"{event} moved a Grande into or out of the King's region (R29)")
         state = nxt
     return problems
+
+
+GRANADA = data.AREA_INDEX["granada"]
+
+
+def moorish_step(state: State, nxt: State, event: Json, prev: Json | None) -> list[str]:
+    """Checks one event against granada_moorish: never scored nor entered from a court while Moorish,
+    conquered exactly when a turn ends with ≥ 12 there, never Moorish again (O-G2-O-G4)."""
+    problems = []
+    kind = event["type"]
+    if nxt.moorish and not state.moorish:
+        problems.append("granada became Moorish again (O-G4)")
+    conquest = kind == "area_scored" and event["mode"] == "conquest"
+    if conquest and (prev is None or prev["type"] != "granada_conquered" or event["area"] != "granada"):
+        problems.append(f"a conquest scoring not right after granada_conquered: {event} (O-G4)")
+    if not state.moorish:
+        return problems
+    after_turn = prev is not None and prev["type"] == "turn_ended"
+    if kind == "area_scored" and event["area"] == "granada":
+        problems.append(f"Moorish granada scored: {event} (O-G3)")
+    moved = event.get("moves", []) if kind in ("caballeros_placed", "caballeros_moved") else []
+    if any(m[1] == "court" and m[2] == "granada" for m in moved):
+        problems.append(f"{event} brought caballeros from a court into Moorish granada (O-G2)")
+    if kind == "granada_conquered" and not (after_turn and state.total(GRANADA) >= 12):
+        problems.append(f"{event} not right after a turn ended with ≥ 12 in granada (O-G4)")
+    if kind in ("turn_started", "round_ended") and after_turn and state.total(GRANADA) >= 12:
+        problems.append(f"a turn ended with {state.total(GRANADA)} in Moorish granada, not conquered (O-G4)")
+    return problems
+
+
+LIMITED = {
+    "d1_move_five_from_region": 5,
+    "d1_move_three_foreign": 3,
+    "d1_move_three_any": 3,
+    "d1_move_two_own_two_foreign": 4,
+    "d1_move_four_own": 4,
+    "d1_move_four_any": 4,
+}
+
+
+def limits_step(state: State, event: Json) -> list[str]:
+    """Checks a declared move action against movement_limits: with a far move, at most N − 2 (O-L2, O-L3)."""
+    if not state.options.movement_limits or event["type"] != "action_declared":
+        return []
+    card, moves = data.card_of(event["card"]).id, event["action"].get("moves", [])
+    if not moves or (card not in LIMITED and not card.endswith("move_own_region")):
+        return []
+    src = data.AREA_INDEX[moves[0]["from"]]
+    n = LIMITED.get(card, state.board[src][event["seat"]])
+    far = [
+        m
+        for m in moves
+        if m["to"] != "castillo"
+        and data.AREA_INDEX[m["to"]] not in data.NEIGHBOURS[data.AREA_INDEX[m["from"]]]
+    ]
+    if far and len(moves) > n - 2:
+        return [f"{card} moved {len(moves)} with a far move {far[0]}, N = {n} (O-L3)"]
+    return []
 
 
 def _sentinels(s: State) -> list[str]:
@@ -116,6 +180,12 @@ OPTION_MIXES = [
     {"short_game_six_rounds": True},
     {"grande_counts_one": True},
     {"grande_counts_one": True, "short_game_six_rounds": True, "veto": False},
+    {"granada_moorish": True},
+    {"granada_moorish": True, "veto": False},
+    {"granada_moorish": True, "grande_counts_one": True},
+    {"movement_limits": True},
+    {"movement_limits": True, "veto": False},
+    {"movement_limits": True, "grande_counts_one": True, "granada_moorish": True},
 ]
 MIX_CASES = list(itertools.product(range(2, 6), range(len(OPTION_MIXES))))
 
@@ -126,6 +196,37 @@ def test_random_games_with_options_keep_the_invariants(seats: int, mix: int) -> 
         seed = f"options-{seats}-{mix}-{k}"
         out = play(game, seats, OPTION_MIXES[mix], seed, CHECKS, sample_legal=2, check_leaks_every=3)
         assert not out.problems, (seed, OPTION_MIXES[mix], out.problems[:5])
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_random_games_around_a_conquest_keep_the_invariants(seats: int) -> None:
+    # O-G4: random play from 11 or 12 caballeros in Moorish granada (arranged by a fact event), so
+    # that conquests happen: the checks of moorish_step run on each of them
+    conquests = 0
+    for k in range(3 * scale()):
+        seed = f"conquest-{seats}-{k}"
+        rnd = random.Random(seed)
+        options = {"granada_moorish": True, "movement_limits": k % 2 == 1}
+        events = game.setup(seats, options, seed)
+        there = 12 - k % 2  # 12: conquered when the first turn ends, unless it took some out
+        near = [[p, "province", "granada", there // seats + (p < there % seats)] for p in range(seats)]
+        events.append({"type": "caballeros_moved", "seat": None, "reason": "arrange", "moves": near})
+        state = fold(game, events)
+        while game.result(state) is None:
+            seat = rnd.choice(sorted(game.pending(state)))
+            move = (
+                random_move(game, state, seat, rnd) if rnd.random() < 0.9 else game.default_move(state, seat)
+            )
+            new = game.decide(state, seat, move)
+            before = state
+            for event in new:
+                state = game.evolve(state, event)
+            events += new
+            problems = invariants(state) + step(before, state, new)
+            assert not problems, (seed, problems[:5])
+        conquests += sum(e["type"] == "granada_conquered" for e in events)
+        assert canon(game.view(fold(game, events), "all")) == canon(game.view(state, "all"))
+    assert conquests >= scale()
 
 
 def test_replay_is_byte_identical() -> None:
