@@ -66,7 +66,8 @@ EVENTS: dict[str, str] = {
     "vetoers answer before it is carried out (§6)",
     "action_skipped": "a declaration that changes nothing skipped the special action (V2)",
     "caballeros_moved": "caballeros moved, placed, returned or distributed (moves: [owner, from, to, count])",
-    "area_scored": "one area scored: points per seat (§3)",
+    "area_scored": "one area scored: points per seat (§3); mode general, special, first_places "
+    "or conquest (O-G4)",
     "king_moved": "the King moved (R28)",
     "grande_moved": "a Grande moved; the new region is its owner's home (d4_move_grande)",
     "scoreboard_placed": "a mobile scoreboard placed or moved (R30)",
