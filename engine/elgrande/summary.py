@@ -78,13 +78,13 @@ def _church(view: Json) -> str:
         return ""
     holder = church["holder"]
     who = (
-        "nobody holds the Church marker"
+        "nobody holds the Church marker, so the black caballeros count for nobody"
         if holder is None
-        else f"{_seat(view, holder)} holds the Church marker"
+        else f"{_seat(view, holder)} holds the Church marker and counts the black caballeros as their own"
     )
     black = ", ".join(f"{view['areas'][a]['name']} {k}" for a, k in church["black"].items()) or "none"
     used = " (Church extra used this turn)" if church.get("extra_used") else ""
-    return f"Church: {who}{used}; black caballeros (theirs to count): {black}."
+    return f"Church: {who}{used}; black caballeros: {black}."
 
 
 def _bids(view: Json) -> str:
