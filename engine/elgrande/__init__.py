@@ -6,7 +6,8 @@ notation: `engine.elgrande.notation`; `text_summary(view)` renders a view as pla
 `setup:stack1` … `setup:stack4`, `setup:start_player`, R8); `decide` and `evolve` never draw.
 
 Prompts are `{id, kind, since, turn}`; kinds: play_power_card, supplement_court,
-choose_action_card, turn_step (the active player's turn: `turn` = "r<round>:turn:<seat>"),
+choose_action_card, turn_step (the active player's turn: `turn` = "r<round>:turn:<seat>"; under
+option church the holder's turn_step also takes `church_intake`, O-C6),
 and the simultaneous decisions veto_answer, castillo_disc, eviction_disc, return_two_disc,
 return_all_disc, secret_scoring_disc, king_returns_choice (`turn` = the prompt id).
 
@@ -45,6 +46,8 @@ Shape of `view(state, viewer)` (stable; the browser and CLI draw the board from 
     commitment: seed SHA-256; seed: only once the game is over (or for "all")
     result: {scores, ranks, winners, tiebreak: null} | null
     moorish: bool (option granada_moorish only; also areas.granada.moorish): Granada is still Moorish
+    church (option church only): {holder: seat | null, black: {area id: count}, extra_used: bool};
+           each area then also has black: count (O-C1, H10)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Checks a special-action declaration and turns it into its ordered steps (§1.6, R23-R34, V2, V7).
 
 A step is a tuple whose first item names it:
-("move", owner, src, dst), ("place", owner, dst), ("remove", owner, region),
+("move", owner, src, dst) (owner a seat or "black", O-C7), ("place", owner, dst), ("remove", owner, region),
 ("score", area, mode), ("king", region), ("grande", seat, region), ("scoreboard", sb, area),
 ("take_back", seat, value), ("decay", limit), ("court_two", seat, intake, supplement),
 ("group", kind, context) — a simultaneous decision asked after the veto window (V7).
@@ -16,7 +16,7 @@ from engine.elgrande import data, scoring
 from engine.elgrande.groups import group_members
 from engine.elgrande.moves import integer, items, text
 from engine.elgrande.scores import score_event
-from engine.elgrande.state import State
+from engine.elgrande.state import BLACK, State
 from engine.elgrande.turn import area, board_supplement, illegal, open_region
 from engine.errors import MalformedMove
 
@@ -32,7 +32,9 @@ MOVE_RULES: dict[str, tuple[int, int, int, bool]] = {
     "d1_move_four_own": (4, 4, 0, False),
     "d1_move_four_any": (4, 4, 4, False),
     "d1_move_own_region": (30, 30, 0, True),
+    "d6_church": (2, 2, 2, False),  # O-C3: black caballeros only (BLACK_ONLY), the taker holds the marker
 }
+BLACK_ONLY: frozenset[str] = frozenset({"d6_church"})
 FIELDS: dict[str, frozenset[str]] = {
     **{c: frozenset({"moves"}) for c in MOVE_RULES},
     "d1_place_two_anywhere": frozenset({"places"}),
@@ -148,14 +150,18 @@ def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
     total, own_max, foreign_max, single = MOVE_RULES[card]
     raw = items(move, move.get("moves", []), "moves")
     steps: list[Step] = []
-    used: dict[tuple[int, int], int] = {}
+    used: dict[tuple[int | str, int], int] = {}
     for entry in raw:
         owner, src, dst = _one_move(s, move, entry)
+        if card in BLACK_ONLY and owner != BLACK:
+            raise illegal(move, f"{card} moves black caballeros only", "O-C3")
         used[owner, src] = used.get((owner, src), 0) + 1
-        if used[owner, src] > s.board[src][owner]:  # R24, X30: each cube moves at most once
-            raise illegal(move, f"seat {owner} has only {s.board[src][owner]} in {data.AREAS[src].id}", "X30")
+        have = s.pieces(src, owner)
+        if used[owner, src] > have:  # R24, X30: each cube moves at most once
+            who = "black" if owner == BLACK else f"seat {owner}"
+            raise illegal(move, f"{who} has only {have} in {data.AREAS[src].id}", "X30")
         steps.append(("move", owner, src, dst))
-    own = sum(1 for st in steps if st[1] == seat)
+    own = sum(1 for st in steps if s.owns(seat, st[1]))  # O-C7: black are the holder's own
     if len(steps) > total or own > own_max or len(steps) - own > foreign_max:
         raise illegal(move, f"{card} moves at most {total} ({own_max} own, {foreign_max} foreign)", "§1.6")
     if single and len({st[2] for st in steps}) > 1:
@@ -166,12 +172,10 @@ def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
     return steps, action
 
 
-def _one_move(s: State, move: Json, entry: Any) -> tuple[int, int, int]:
+def _one_move(s: State, move: Json, entry: Any) -> tuple[int | str, int, int]:
     if not isinstance(entry, dict) or set(entry) != {"seat", "from", "to"}:
         raise MalformedMove(f"malformed move {move!r}: each move is {{seat, from, to}}, not {entry!r}")
-    owner = integer(move, entry["seat"], "moves[].seat")
-    if not 0 <= owner < s.seats:
-        raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
+    owner = owner_of(s, move, entry["seat"], "moves[].seat")
     src = open_region(s, move, entry["from"], "source")
     dst = area(s, move, entry["to"], "destination")
     if dst == s.king:
@@ -179,6 +183,16 @@ def _one_move(s: State, move: Json, entry: Any) -> tuple[int, int, int]:
     if dst == src:
         raise illegal(move, f"a move must leave {data.AREAS[src].id} for another area", "X30")
     return owner, src, dst
+
+
+def owner_of(s: State, move: Json, raw: Any, what: str) -> int | str:
+    """Returns the owner named in a move entry: a seat, or "black" when black caballeros are in play."""
+    if raw == BLACK and s.black:
+        return BLACK
+    owner = integer(move, raw, what)
+    if not 0 <= owner < s.seats:
+        raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
+    return owner
 
 
 def _places(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
@@ -208,6 +222,8 @@ def removal_prefix(s: State, move: Json) -> list[Step]:
     for entry in raw:
         if not isinstance(entry, dict) or set(entry) != {"seat", "region"}:
             raise MalformedMove(f"malformed move {move!r}: each removal is {{seat, region}}, not {entry!r}")
+        if entry["seat"] == BLACK and s.black:
+            raise illegal(move, "black caballeros are never returned", "O-C7")
         owner = integer(move, entry["seat"], "removals[].seat")
         if not 0 <= owner < s.seats:
             raise MalformedMove(f"malformed move {move!r}: no seat {owner}")

@@ -127,7 +127,7 @@ def _cards(*rows: tuple[str, int, int, str]) -> tuple[ActionCard, ...]:
     )
 
 
-ACTION_CARDS: tuple[ActionCard, ...] = _cards(
+_PRINTED: tuple[ActionCard, ...] = _cards(
     ("d1_move_own_region", 1, 1, "Move all your caballeros out of one region"),
     ("d1_place_two_anywhere", 1, 1, "+2 caballeros from your court into any region(s)"),
     ("d1_place_two_or_move_own_region", 1, 1, "+2 anywhere or move all your caballeros out of one region"),
@@ -162,11 +162,21 @@ ACTION_CARDS: tuple[ActionCard, ...] = _cards(
     ("d4_secret_scoring", 4, 1, "Special scoring: everyone chooses a region secretly"),
     ("d5_king", 5, 1, "King card: move the King to any region"),
 )
+ACTION_CARDS: tuple[ActionCard, ...] = (
+    *_PRINTED,
+    # O-C1: option `church` only; the one card whose heads (3) differ from its stack number.
+    ActionCard(
+        len(_PRINTED), "d6_church", 6, 1, 3, "Church: take the Church marker; move up to 2 black caballeros"
+    ),
+)
 CARD_INDEX: dict[str, int] = {c.id: c.idx for c in ACTION_CARDS}
 KING_CARD = CARD_INDEX["d5_king"]
+CHURCH_CARD = CARD_INDEX["d6_church"]
 VETO_CARD = CARD_INDEX["d2_veto"]
-SHUFFLED_STACKS: tuple[int, ...] = (1, 2, 3, 4)  # R6: stack 5 is the King card alone
-NEVER_DISCARDED: frozenset[int] = frozenset({KING_CARD})  # R15, R22
+SHUFFLED_STACKS: tuple[int, ...] = (1, 2, 3, 4)  # R6: stack 5 is the King card alone, stack 6 the Church card
+NEVER_DISCARDED: frozenset[int] = frozenset({KING_CARD, CHURCH_CARD})  # R15, R22, O-C1
+BLACK_CABALLEROS = 4  # O-C1, O-C10
+CHURCH_START = 2  # O-C2: black caballeros in each of the two Church regions
 
 # Value classes for the d3 value-class cards (§1.6, R49): first value -> card.
 VALUE_CLASS_CARDS: dict[str, frozenset[int]] = {

@@ -12,6 +12,7 @@ from engine.elgrande import data, scoring
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.groups import group_members, legal_choices
 from engine.elgrande.scores import general_scoring_events, score_event
+from engine.elgrande.state import BLACK
 
 Json = dict[str, Any]
 
@@ -47,7 +48,9 @@ def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> Non
                 em.emit(event)
         case "eviction_disc":
             e = data.AREA_INDEX[context]
-            moves = [[p, context, r, s.board[e][p]] for p, r in sorted(chosen.items())]
+            moves: list[list[Any]] = []
+            for p, r in sorted(chosen.items()):
+                moves += [[p, context, r, s.board[e][p]], [BLACK, context, r, s.black_of(p, e)]]  # O-C7
             _moved(em, seat, "eviction", moves)
         case "return_two_disc" | "return_all_disc":
             cap = 2 if kind == "return_two_disc" else data.CABALLEROS

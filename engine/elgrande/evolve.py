@@ -39,12 +39,14 @@ def _apply(s: State, e: Json) -> Json:
         case "action_card_taken":
             return _card_taken(s, e)
         case "caballeros_placed":
-            return {**_moved(s, e), **_turn(s, placed=True)}
+            return {**_moved(s, e), **_turn(s, placed=True, extra=_extra(s, e))}
         case "action_declared":
             return _declared(s, e)
         case "action_skipped":
             return _turn(s, acted=True)
         case "caballeros_moved":
+            if e.get("reason") == "church" and s.turn is not None:  # O-C6 (a): the Church extra is used
+                return {**_moved(s, e), **_turn(s, extra=True)}
             return _moved(s, e)
         case "area_scored":
             return {"scores": tuple(a + b for a, b in zip(s.scores, e["points"], strict=True))}
@@ -88,6 +90,8 @@ def _started(e: Json) -> State:
     for seat, home in enumerate(homes):
         board[home][seat] = data.START_HOME
     options = ruleset.options_of(e["options"])
+    church = [data.AREA_INDEX[r] for r in e.get("church_regions", ())]  # O-C2
+    black = tuple(data.CHURCH_START * church.count(a) for a in range(data.N_AREAS)) if church else ()
     return State(
         n=1,
         seats=n,
@@ -121,6 +125,7 @@ def _started(e: Json) -> State:
         since=1,
         last=(e,),
         moorish=options.granada_moorish,  # O-G1: Granada starts Moorish
+        black=black,
     )
 
 
@@ -163,6 +168,11 @@ def _moved(s: State, e: Json) -> Json:
     return transfer(s, [(m[0], location(m[1]), location(m[2]), m[3]) for m in e["moves"]])
 
 
+def _extra(s: State, e: Json) -> bool:
+    """Returns whether the Church extra is used after a placement batch (O-C6 b: `extra` in the event)."""
+    return bool(e.get("extra")) or (s.turn is not None and s.turn.extra)
+
+
 def _turn(s: State, **changes: Any) -> Json:
     """Returns the turn changes; a new stage opens a new prompt (`since`)."""
     assert s.turn is not None
@@ -173,6 +183,8 @@ def _turn(s: State, **changes: Any) -> Json:
 def _card_taken(s: State, e: Json) -> Json:
     card = e["card"]
     kw: Json = {"offer": tuple(c for c in s.offer if c != card)}
+    if data.card_of(card).idx == data.CHURCH_CARD:  # O-C3, O-C4: taking the Church card takes the marker
+        kw["church"] = e["seat"]
     if data.card_of(card).idx == data.VETO_CARD:  # V1, V8: taking a Veto is the whole action
         kw["vetos"] = s.vetos + (Veto(e["seat"], card, s.round_index),)
         return {**kw, **_turn(s, card=card, stage="step", acted=True)}
@@ -220,7 +232,7 @@ def _revealed(s: State, e: Json) -> Json:
 
 def _turn_ended(s: State) -> Json:
     card = s.turn.card if s.turn else ""
-    keep = not card or data.card_of(card).idx in (data.KING_CARD, data.VETO_CARD)  # R22
+    keep = not card or card in s.rules.fixed_cards() or data.card_of(card).idx == data.VETO_CARD  # R22, O-C1
     discard = s.discard if keep else s.discard + (card,)
     return {"turn": None, "turn_index": s.turn_index + 1, "discard": discard, "since": s.n + 1}
 

@@ -102,7 +102,7 @@ def _turn_auto(s: State) -> list[Json]:
         return s.rules.between_turns(s) or [_turn_start(s) if s.turn_index < len(s.order) else _round_end(s)]
     if t.stage == "card" and len(s.offer) == 1:  # R18, R34
         return [{"type": "action_card_taken", "seat": t.seat, "card": s.offer[0], "forced": True}]
-    if t.stage == "step" and (t.placed or s.court[t.seat] == 0) and (t.acted or not _can_declare(s, t.seat)):
+    if t.stage == "step" and _nothing_left(s, t.seat):
         return turn_end(s, t.seat)  # R34: end_turn is all that is left (an option's extras end with it)
     return []
 
@@ -110,6 +110,14 @@ def _turn_auto(s: State) -> list[Json]:
 def turn_end(s: State, seat: int) -> list[Json]:
     """Returns the events that end `seat`'s turn: an option's last automatic steps, then turn_ended (R22)."""
     return [*s.rules.turn_end(s, seat), {"type": "turn_ended", "seat": seat}]
+
+
+def _nothing_left(s: State, seat: int) -> bool:
+    """Returns whether only end_turn remains: no batch possible (unless an option's move could fill the court), no action."""
+    t = s.turn
+    assert t is not None
+    no_batch = t.placed or (s.court[seat] == 0 and not s.rules.turn_moves(s, seat))
+    return no_batch and (t.acted or not _can_declare(s, seat))
 
 
 def _can_declare(s: State, seat: int) -> bool:

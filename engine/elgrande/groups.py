@@ -62,7 +62,9 @@ def group_members(s: State, kind: str, context: Any) -> list[int]:
     me = s.turn.seat
     match kind:
         case "eviction_disc":
-            return [p for p in range(s.seats) if p != me and s.board[context][p]]  # M2
+            return [
+                p for p in range(s.seats) if p != me and s.board[context][p] + s.black_of(p, context)
+            ]  # M2, O-C7
         case "return_two_disc" | "return_all_disc":
             return [
                 p for p in range(s.seats) if p != me and legal_choices(s, kind, context, p)

@@ -17,8 +17,8 @@ The hooks, by where the options change the game:
 | what gets scored | scorable, bonus |
 | allowed destinations | check_batch, check_steps, disc_regions |
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
-| larger batches | batch_limit |
-| extra decisions | turn_moves, turn_end, between_turns |
+| larger batches | batch_limit, batch_fields |
+| extra decisions | turn_moves, turn_move, turn_end, between_turns |
 | showing them | view |
 """
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
+from engine.errors import IllegalMove
 
 if TYPE_CHECKING:
     from engine.elgrande.state import Options, State
@@ -106,6 +107,10 @@ class Rules:
         assert s.turn is not None
         return data.card_of(s.turn.card).heads
 
+    def batch_fields(self, s: State, seat: int, moves: list[Move]) -> Json:
+        """Returns the fields an option adds to the caballeros_placed event of the checked batch `moves`."""
+        return {}
+
     def check_batch(self, s: State, seat: int, moves: list[Move], move: Json) -> None:
         """Raises a RuleViolation when an option forbids the placement batch `moves`."""
 
@@ -123,6 +128,10 @@ class Rules:
     def turn_moves(self, s: State, seat: int) -> list[Json]:
         """Returns the extra complete moves an option offers at turn_step."""
         return []
+
+    def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
+        """Returns the events of an option's turn_step move (one `turn_moves` lists); refuses any other."""
+        raise IllegalMove(f"illegal move {move!r}: not offered with these options (§9)", rule="§9")
 
     def turn_end(self, s: State, seat: int) -> list[Json]:
         """Returns the events an option adds when `seat`'s turn ends, before turn_ended (R22)."""

@@ -21,7 +21,7 @@ from engine.elgrande import cards, data, groups
 from engine.elgrande.bidding import legal_bids
 from engine.elgrande.moves import check_shape
 from engine.elgrande.prompts import prompt_of
-from engine.elgrande.state import State
+from engine.elgrande.state import BLACK, State
 from engine.elgrande.turn import batch_areas, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove, RuleViolation
 
@@ -192,8 +192,8 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     if "removals" in partial and card == "d2_one_of_your_choice":
         return _removal_steps(s, partial)
     if "moves" in partial:
-        rules = cards.MOVE_RULES.get(card if card in cards.MOVE_RULES else "d1_move_own_region")
-        return _move_steps(s, seat, partial, rules)
+        card = card if card in cards.MOVE_RULES else "d1_move_own_region"
+        return _move_steps(s, seat, partial, card)
     return []
 
 
@@ -220,34 +220,40 @@ def _removal_steps(s: State, partial: Json) -> list[Json]:
     ]
 
 
-def _move_steps(s: State, seat: int, partial: Json, rules: tuple[int, int, int, bool] | None) -> list[Json]:
+def _owners(s: State, card: str) -> list[int | str]:
+    """Returns whose caballeros `card` may move: every seat, and "black" when in play (O-C3, O-C7)."""
+    black: list[int | str] = [BLACK] if s.black else []
+    return black if card in cards.BLACK_ONLY else [*range(s.seats), *black]
+
+
+def _move_steps(s: State, seat: int, partial: Json, card: str) -> list[Json]:
     moves = partial["moves"]
-    if not isinstance(moves, list) or rules is None:
+    if not isinstance(moves, list):
         raise MalformedMove(f"malformed partial move {partial!r}: moves must be a list")
     if moves and isinstance(moves[-1], dict) and "to" not in moves[-1]:
-        return _destinations(s, seat, partial, rules)
-    return [m for m in _sources(s, seat, partial, rules) if _goes_somewhere(s, seat, m)]
+        return _destinations(s, seat, partial, card)
+    return [m for m in _sources(s, seat, partial, card) if _goes_somewhere(s, seat, m)]
 
 
-def _sources(s: State, seat: int, partial: Json, rules: tuple[int, int, int, bool]) -> list[Json]:
+def _sources(s: State, seat: int, partial: Json, card: str) -> list[Json]:
     """Returns `partial` with one more incomplete step {seat, from} per caballero the card may still move."""
     moves = partial["moves"]
-    total, own_max, foreign_max, single = rules
+    total, own_max, foreign_max, single = cards.MOVE_RULES[card]
     cards.plan(s, seat, {"type": "declare_action", "moves": moves})  # refuses an illegal prefix
     if len(moves) >= total:
         return []
-    own = sum(1 for m in moves if m["seat"] == seat)
-    used: dict[tuple[int, str], int] = {}
+    own = sum(1 for m in moves if s.owns(seat, m["seat"]))
+    used: dict[tuple[int | str, str], int] = {}
     for m in moves:
         used[m["seat"], m["from"]] = used.get((m["seat"], m["from"]), 0) + 1
     sources = [data.AREA_INDEX[moves[0]["from"]]] if single and moves else list(s.open_regions())
     out = []
     for r in sources:
-        for p in range(s.seats):
-            mine = p == seat
+        for p in _owners(s, card):
+            mine = s.owns(seat, p)
             if (mine and own >= own_max) or (not mine and len(moves) - own >= foreign_max):
                 continue
-            if s.board[r][p] > used.get((p, IDS[r]), 0):
+            if s.pieces(r, p) > used.get((p, IDS[r]), 0):
                 out.append({**partial, "moves": [*moves, {"seat": p, "from": IDS[r]}], "complete": False})
     return out
 
@@ -274,12 +280,12 @@ def _grown(s: State, seat: int, partial: Json, *, first: bool = False) -> list[J
     return out
 
 
-def _destinations(s: State, seat: int, partial: Json, rules: tuple[int, int, int, bool]) -> list[Json]:
+def _destinations(s: State, seat: int, partial: Json, card: str) -> list[Json]:
     """Returns the destinations of the incomplete last step {seat, from}, after checking that step."""
     moves = partial["moves"]
     last, head = moves[-1], moves[:-1]
-    starts = [m["moves"][-1] for m in _sources(s, seat, {**partial, "moves": head}, rules)]
-    if type(last.get("seat")) is not int or last not in starts:
+    starts = [m["moves"][-1] for m in _sources(s, seat, {**partial, "moves": head}, card)]
+    if type(last.get("seat")) not in (int, str) or last not in starts:
         raise illegal(
             partial,
             f"no caballero of seat {last.get('seat')!r} can be moved from {last.get('from')!r}",

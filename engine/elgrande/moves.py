@@ -9,6 +9,7 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | take_card | card: an offered card, instance id (`d3_score_fours.2`) or card id | choose_action_card (R18) |
 | place_caballeros | to: {area: count} (regions adjacent to the King, castillo) | turn_step (R20) |
 | declare_action | card-specific fields, see below | turn_step (R21, §6) |
+| church_intake | - (the Church extra: 1 caballero province → court; holder only) | turn_step (O-C6) |
 | end_turn | - (skips whatever part of the turn remains) | turn_step (R19, R22) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
@@ -18,7 +19,8 @@ Fields of declare_action by card (steps in order, V7):
 
 | card | fields |
 |---|---|
-| d1 move cards, d1_move_own_region | moves: [{seat, from, to}, ...] — one entry per caballero; seat = its owner |
+| d1 move cards, d1_move_own_region | moves: [{seat, from, to}, ...] — one entry per caballero; seat = its owner ("black" for a black caballero, O-C7) |
+| d6_church | moves: [{"seat": "black", from, to}, ...] (≤ 2, black only, O-C3) |
 | d1_place_two_anywhere | places: [area, ...] (≤ 2) |
 | d1_place_two_or_move_own_region | places: [...] or moves: [...] (one of the two) |
 | d2_one_of_your_choice | removals: [{seat, region}, ...] (exactly one per player with caballeros in open regions) |
@@ -49,23 +51,26 @@ MOVES: dict[str, str] = {
     "place_caballeros": "place the batch from the court next to the King and/or into the Castillo (R20)",
     "declare_action": "declare the whole special action of the taken card (R21, V2)",
     "end_turn": "end the turn, skipping what remains of it (R19, R22)",
+    "church_intake": "use the Church extra: move 1 caballero from province to court (O-C6)",
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
 }
 
 EVENTS: dict[str, str] = {
-    "game_started": "setup: seats, options, rounds, King, homes, start player; seed, card orders hidden (R1-R8)",
+    "game_started": "setup: seats, options, rounds, King, homes, start player; seed, card orders hidden (R1-R8); "
+    "church_regions under option church (O-C2)",
     "round_started": "a round begins: the offer is revealed (R9, R10)",
     "power_card_played": "a seat played a power card; the last one carries the turn order (R11-R13)",
     "turn_started": "a turn begins with the automatic intake; supplement > 0 means it is asked (R17)",
     "court_supplemented": "caballeros taken from regions into the court (R17)",
-    "action_card_taken": "a seat took an offered card (R18)",
-    "caballeros_placed": "the placement batch (R20)",
+    "action_card_taken": "a seat took an offered card (R18); taking d6_church takes the Church marker (O-C3)",
+    "caballeros_placed": "the placement batch (R20); extra: true when it used the Church extra (O-C6)",
     "action_declared": "a special action declared in full (scorings list their areas, one per step); "
     "vetoers answer before it is carried out (§6)",
     "action_skipped": "a declaration that changes nothing skipped the special action (V2)",
-    "caballeros_moved": "caballeros moved, placed, returned or distributed (moves: [owner, from, to, count])",
+    "caballeros_moved": "caballeros moved, placed, returned or distributed (moves: [owner, from, to, count]; "
+    'owner "black" for black caballeros; reason "church" for the Church intake, O-C6)',
     "area_scored": "one area scored: points per seat (§3); mode general, special, first_places "
     "or conquest (O-G4)",
     "king_moved": "the King moved (R28)",
@@ -110,7 +115,7 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"play_power_card"}),
     "supplement_court": frozenset({"supplement_court"}),
     "choose_action_card": frozenset({"take_card"}),
-    "turn_step": frozenset({"place_caballeros", "declare_action", "end_turn"}),
+    "turn_step": frozenset({"place_caballeros", "declare_action", "church_intake", "end_turn"}),
     "veto_answer": frozenset({"answer_veto"}),
     "king_returns_choice": frozenset({"return_caballeros"}),
     **{k: frozenset({"choose_region"}) for k in PROMPTS if k.endswith("_disc")},
@@ -123,6 +128,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "place_caballeros": frozenset({"to"}),
     "declare_action": frozenset({"moves", "places", "removals", "area", "scoreboard", "value", "supplement"}),
     "end_turn": frozenset(),
+    "church_intake": frozenset(),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),

@@ -8,7 +8,8 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | supplement_court | `supplement aragon:2 galicia` · `supplement none` |
 | take_card | `take d3_score_fours.2` (or the card id `take d3_score_fours`) |
 | place_caballeros | `place old_castile:2 castillo` · `place none` |
-| declare_action | `declare` + the card's fields: `declare 1:aragon>valencia aragon>castillo` (moves; `seat:` defaults to you), `declare place seville castillo`, `declare remove 0:aragon 2:seville`, `declare granada` (area), `declare sb_8_4_0 galicia`, `declare 7` (power card back), `declare supplement aragon:1`; an empty list is `none` (`declare moves none`) |
+| declare_action | `declare` + the card's fields: `declare 1:aragon>valencia aragon>castillo` (moves; `seat:` defaults to you; `black:aragon>valencia` moves a black caballero, O-C7), `declare place seville castillo`, `declare remove 0:aragon 2:seville`, `declare granada` (area), `declare sb_8_4_0 galicia`, `declare 7` (power card back), `declare supplement aragon:1`; an empty list is `none` (`declare moves none`) |
+| church_intake | `church` (also `church_intake`) |
 | end_turn | `end` |
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
 | choose_region | `disc aragon` (also `choose aragon`) |
@@ -46,6 +47,8 @@ def format_move(move: Json) -> str:
             return ("declare " + _declaration(move)).strip()
         case "end_turn":
             return "end"
+        case "church_intake":
+            return "church"
         case "answer_veto":
             return "allow" if move.get("answer") == "allow" else f"veto {move.get('from', 1)}"
         case "choose_region":
@@ -101,6 +104,8 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "declare_action", **_parse_declaration(line, args, seat)}
         case "end" | "pass":
             return {"type": "end_turn"}
+        case "church" | "church_intake":
+            return {"type": "church_intake"}
         case "allow":
             return {"type": "answer_veto", "answer": "allow"}
         case "veto":
@@ -111,7 +116,7 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "return_caballeros", "sources": args}
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "allow, veto, disc, return"
+        "church, allow, veto, disc, return"
     )
 
 
@@ -163,12 +168,14 @@ def _parse_declaration(line: str, args: list[str], seat: int) -> Json:
     raise MalformedMove(f"cannot read {line!r}: unknown declaration")
 
 
-def _owner(line: str, text: str, seat: int) -> tuple[int, str]:
+def _owner(line: str, text: str, seat: int) -> tuple[int | str, str]:
     who, sep, what = text.rpartition(":")
     if not sep:
         return seat, text
+    if who == "black":  # O-C7
+        return who, what
     if not who.isdigit():
-        raise MalformedMove(f"cannot read {line!r}: {text!r} should be seat:...")
+        raise MalformedMove(f"cannot read {line!r}: {text!r} should be seat:... or black:...")
     return int(who), what
 
 

@@ -52,6 +52,8 @@ def _dispatch(em: Emitter, seat: int, kind: str, move: Json) -> None:
             turn.place_caballeros(em, seat, move)
         case "declare_action":
             actions.declare(em, seat, move)
+        case "church_intake":
+            turn.turn_move(em, seat, move)
         case "end_turn":
             for event in turn_end(em.state, seat):
                 em.emit(event)

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from engine.elgrande.hooks import Rules
+from engine.elgrande.options.church import Church
 from engine.elgrande.options.granada_moorish import GranadaMoorish
 from engine.elgrande.options.grande_counts_one import GrandeCountsOne
 from engine.elgrande.options.movement_limits import MovementLimits
@@ -30,6 +31,7 @@ ORDER: tuple[type[Rules], ...] = (
     GrandeCountsOne,
     MovementLimits,
     GranadaMoorish,
+    Church,
 )
 
 OPTIONS: dict[str, Json] = {
@@ -74,6 +76,13 @@ OPTIONS: dict[str, Json] = {
         "doc": "Granada starts Moorish: no King, Grande or court placement, never scored, "
         "conquered and scored double once a turn ends with 12 caballeros there",
         "rules": "O-G1-O-G6",
+        "excludes": [],
+    },
+    "church": {
+        "type": "bool",
+        "default": False,
+        "doc": "4 black caballeros and the Church card: its holder counts them as own and gets one extra caballero a turn",
+        "rules": "O-C1-O-C10",
         "excludes": [],
     },
 }

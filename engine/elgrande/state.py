@@ -14,6 +14,7 @@ from engine.elgrande import data
 
 COURT = -1
 PROVINCE = -2
+BLACK = "black"  # the owner of the black caballeros in moves and events (option `church`)
 NOWHERE = -1  # a scoreboard beside the board
 
 Board = tuple[tuple[int, ...], ...]
@@ -29,6 +30,7 @@ class Options:
     grande_counts_one: bool = False
     movement_limits: bool = False
     granada_moorish: bool = False
+    church: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,7 @@ class Turn:
 
     stage: "supplement" (owes supplement_court), "card" (owes choose_action_card),
     "step" (owes turn_step), "wait" (suspended while a decision group is open, R33).
+    extra: the Church extra (O-C6) was used this turn.
     """
 
     seat: int
@@ -45,6 +48,7 @@ class Turn:
     card: str = ""
     placed: bool = False
     acted: bool = False
+    extra: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +83,12 @@ class Veto:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """Holds everything the rules need; hidden parts are filtered by `views` (§4)."""
+    """Holds everything the rules need; hidden parts are filtered by `views` (§4).
+
+    Option pieces: `slots` (France slot owners: ambassador, envoy, plain; -1 free), `black`
+    (black caballeros per area index; empty when `church` is off), `church` (the Church
+    marker's holder; -1 none) and `moorish` (Granada is Moorish).
+    """
 
     n: int
     seats: int
@@ -112,7 +121,10 @@ class State:
     group: Group | None
     since: int
     last: tuple[dict[str, Any], ...] = field(default=())
-    moorish: bool = False  # granada_moorish: Granada is Moorish (O-G1-O-G4)
+    slots: tuple[int, int, int] = (-1, -1, -1)
+    black: tuple[int, ...] = ()
+    church: int = -1
+    moorish: bool = False
 
     @property
     def round(self) -> int:
@@ -150,18 +162,42 @@ class State:
         """Returns how many of `seat`'s caballeros stand in open regions."""
         return sum(self.board[r][seat] for r in self.rules.regions() if r != self.king)
 
+    def pieces(self, area: int, owner: int | str) -> int:
+        """Returns the caballeros of `owner` (a seat or "black") standing in `area`."""
+        if owner == BLACK:
+            return self.black[area] if self.black else 0
+        assert isinstance(owner, int)
+        return self.board[area][owner]
+
+    def owns(self, seat: int, owner: int | str) -> bool:
+        """Returns whether caballeros of `owner` are `seat`'s own: its colour, or black for the holder (O-C7)."""
+        return owner == seat or (owner == BLACK and self.church == seat >= 0)
+
+    def black_of(self, seat: int, area: int) -> int:
+        """Returns the black caballeros in `area` that count as `seat`'s own (O-C5, O-C7)."""
+        return self.black[area] if self.black and self.church == seat >= 0 else 0
+
 
 def bump(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     """Returns `row` with `delta` added at index `i`."""
     return row[:i] + (row[i] + delta,) + row[i + 1 :]
 
 
-def transfer(state: State, moves: list[tuple[int, int, int, int]]) -> dict[str, Any]:
-    """Returns the changed pieces after caballeros moved: each (owner, from, to, count)."""
+def transfer(state: State, moves: list[tuple[int | str, int, int, int]]) -> dict[str, Any]:
+    """Returns the changed pieces after caballeros moved: each (owner, from, to, count).
+
+    The owner "black" moves black caballeros between areas (option `church`).
+    """
     board = list(state.board)
     court = list(state.court)
     province = list(state.province)
+    black = list(state.black)
     for owner, src, dst, count in moves:
+        if owner == BLACK:
+            black[src] -= count
+            black[dst] += count
+            continue
+        assert isinstance(owner, int)
         for loc, delta in ((src, -count), (dst, count)):
             if loc == COURT:
                 court[owner] += delta
@@ -169,7 +205,10 @@ def transfer(state: State, moves: list[tuple[int, int, int, int]]) -> dict[str, 
                 province[owner] += delta
             else:
                 board[loc] = bump(board[loc], owner, delta)
-    return {"board": tuple(board), "court": tuple(court), "province": tuple(province)}
+    out = {"board": tuple(board), "court": tuple(court), "province": tuple(province)}
+    if black:
+        out["black"] = tuple(black)
+    return out
 
 
 def location(name: str) -> int:

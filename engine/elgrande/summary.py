@@ -49,7 +49,9 @@ def _heading(view: Json) -> str:
 def _areas(view: Json) -> list[str]:
     out = ["Board (caballeros per seat; values 1st/2nd/3rd):"]
     for area_id, info in view["areas"].items():
-        counts = ", ".join(f"{_seat(view, p)}: {k}" for p, k in enumerate(info["caballeros"]) if k) or "empty"
+        black = [f"black: {info['black']}"] if info.get("black") else []  # option church (O-C1)
+        counts = ", ".join([f"{_seat(view, p)}: {k}" for p, k in enumerate(info["caballeros"]) if k] + black)
+        counts = counts or "empty"
         marks = [f"board {info['scoreboard']}"] if info["scoreboard"] else []
         marks += ["King"] if area_id == view["king"] else []
         marks += ["Moorish"] if info.get("moorish") else []
@@ -76,8 +78,25 @@ def _pieces(view: Json) -> list[str]:
         f"Courts: {_per_seat(view, view['courts'])}.",
         f"Provinces: {_per_seat(view, view['provinces'])}.",
         f"Scores: {_per_seat(view, view['scores'])}.",
+        _church(view),
         _bids(view),
     ]
+
+
+def _church(view: Json) -> str:
+    """Returns the Church line (option church): who holds the marker, where the black caballeros stand."""
+    church = view.get("church")
+    if church is None:
+        return ""
+    holder = church["holder"]
+    who = (
+        "nobody holds the Church marker, so the black caballeros count for nobody"
+        if holder is None
+        else f"{_seat(view, holder)} holds the Church marker and counts the black caballeros as their own"
+    )
+    black = ", ".join(f"{view['areas'][a]['name']} {k}" for a, k in church["black"].items()) or "none"
+    used = " (Church extra used this turn)" if church.get("extra_used") else ""
+    return f"Church: {who}{used}; black caballeros: {black}."
 
 
 def _bids(view: Json) -> str:

@@ -82,6 +82,12 @@ def find_card(s: State, move: Json) -> str:
     raise illegal(move, f"{name} is not in the offer ({', '.join(s.offer)})", "R18")
 
 
+def turn_move(em: Emitter, seat: int, move: Json) -> None:
+    """Carries out an option's own turn_step move (e.g. church_intake, O-C6); the option decides its events."""
+    for event in em.state.rules.turn_move(em.state, seat, move):
+        em.emit(event)
+
+
 def take_card(em: Emitter, seat: int, move: Json) -> None:
     """Takes one card of the offer (R18); taking a Veto makes the seat hold it (V1)."""
     em.emit({"type": "action_card_taken", "seat": seat, "card": find_card(em.state, move)})
@@ -127,4 +133,7 @@ def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
     assert s.turn is not None
     if s.turn.placed:
         raise illegal(move, "the placement batch was already placed this turn", "R19")
-    em.emit({"type": "caballeros_placed", "seat": seat, "moves": check_batch(s, seat, move)})
+    moves = check_batch(s, seat, move)
+    em.emit(
+        {"type": "caballeros_placed", "seat": seat, "moves": moves, **s.rules.batch_fields(s, seat, moves)}
+    )

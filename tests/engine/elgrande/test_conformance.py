@@ -229,6 +229,50 @@ def test_random_games_around_a_conquest_keep_the_invariants(seats: int) -> None:
     assert conquests >= scale()
 
 
+def church_invariants(s: State) -> list[str]:
+    """Returns the problems of the black caballeros (O-C10: 4 on the board, never in the Castillo or France)."""
+    if not s.options.church:
+        return []
+    problems = invariants(s)
+    if sum(s.black) != data.BLACK_CABALLEROS or min(s.black) < 0:
+        problems.append(f"black caballeros {s.black}: expected 4 on the board (O-C10)")
+    if s.black[data.CASTILLO] or s.black[data.FRANCE]:
+        problems.append("a black caballero in the Castillo or France (O-C3, O-C7)")
+    if not -1 <= s.church < s.seats:
+        problems.append(f"Church marker holder {s.church} (O-C3)")
+    return problems
+
+
+def church_step(before: State, after: State, events: list[Json]) -> list[str]:
+    """Returns step's problems and a black caballero entering or leaving the King's region (O-C9)."""
+    problems = step(before, after, events)
+    state = before
+    for event in events:
+        nxt = game.evolve(state, event)
+        if event["type"] != "king_moved" and nxt.black[state.king] != state.black[state.king]:
+            problems.append(f"{event} moved a black caballero in the King's region (O-C9, R23)")
+        state = nxt
+    return problems
+
+
+CHURCH_CHECKS = Checks(invariants=church_invariants, step=church_step, leaks=leaks, final=final)
+CHURCH_MIXES = [
+    {"church": True},
+    {"church": True, "veto": False},
+    {"church": True, "grande_counts_one": True},
+]
+CHURCH_CASES = list(itertools.product(range(2, 6), range(len(CHURCH_MIXES))))
+
+
+@pytest.mark.parametrize(("seats", "mix"), CHURCH_CASES)
+def test_random_church_games_keep_the_invariants(seats: int, mix: int) -> None:
+    # O-C10, O-C9, O-C7: 4 black caballeros on the board, never in the Castillo, the King's region untouched
+    for k in range(4 * scale()):
+        seed = f"church-{seats}-{mix}-{k}"
+        out = play(game, seats, CHURCH_MIXES[mix], seed, CHURCH_CHECKS, sample_legal=2, check_leaks_every=3)
+        assert not out.problems, (seed, CHURCH_MIXES[mix], out.problems[:5])
+
+
 def test_replay_is_byte_identical() -> None:
     out = play(game, 4, {}, "replay-seed", Checks())
     again = play(game, 4, {}, "replay-seed", Checks())
