@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from engine.elgrande.hooks import Rules
+from engine.elgrande.options.france import France
 from engine.elgrande.options.grande_counts_one import GrandeCountsOne
 from engine.elgrande.options.short_game import ShortGame
 from engine.elgrande.options.short_game_six_rounds import ShortGameSixRounds
@@ -22,7 +23,7 @@ from engine.errors import IllegalOptions, UnsupportedOption
 Json = dict[str, Any]
 
 # Every option in the order its subclass comes in a combined class (the first is asked first).
-ORDER: tuple[type[Rules], ...] = (ShortGame, ShortGameSixRounds, GrandeCountsOne)
+ORDER: tuple[type[Rules], ...] = (ShortGame, ShortGameSixRounds, GrandeCountsOne, France)
 
 OPTIONS: dict[str, Json] = {
     "veto": {
@@ -51,6 +52,13 @@ OPTIONS: dict[str, Json] = {
         "default": False,
         "doc": "a Grande counts as one caballero in its region; a batch wholly at home may hold one more",
         "rules": "O-M1, O-M2",
+        "excludes": [],
+    },
+    "france": {
+        "type": "bool",
+        "default": False,
+        "doc": "a tenth region, France (3/1/0), next to aragon and catalonia, with 3 slots worth +2/+1/+0",
+        "rules": "O-F1-O-F10",
         "excludes": [],
     },
 }
