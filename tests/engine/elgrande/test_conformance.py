@@ -148,3 +148,28 @@ def test_replay_from_canonical_json_matches_and_decide_is_byte_identical() -> No
             state = game.evolve(state, event)
             replayed = game.evolve(replayed, json.loads(canon(event)))
     assert canon(game.view(replayed, "all")) == canon(game.view(state, "all"))
+
+
+def france_invariants(s: State) -> list[str]:
+    """Checks France's slots (O-F4): one caballero per slot, matching the board's France row, at most 3."""
+    problems = invariants(s)
+    row = s.board[data.FRANCE]
+    held = [sum(1 for owner in s.slots if owner == p) for p in range(s.seats)]
+    if list(row) != held or sum(row) > 3:
+        problems.append(f"France holds {list(row)} but its slots are {s.slots} (O-F4)")
+    if data.FRANCE in (s.king, *s.grandes):
+        problems.append("the King or a Grande in France (O-F1)")
+    return problems
+
+
+FRANCE_CHECKS = Checks(invariants=france_invariants, step=step, leaks=leaks, final=final)
+FRANCE_SETS = [{"france": True}, {"france": True, "veto": False}, {"france": True, "grande_counts_one": True}]
+
+
+@pytest.mark.parametrize(("seats", "opt"), list(itertools.product(range(2, 6), range(len(FRANCE_SETS)))))
+def test_random_france_games_keep_the_invariants(seats: int, opt: int) -> None:
+    # O-F1, O-F4: France's slots stay consistent with its caballeros through random games
+    for k in range(6 * scale()):
+        seed = f"conformance-france-{seats}-{opt}-{k}"
+        out = play(game, seats, FRANCE_SETS[opt], seed, FRANCE_CHECKS, sample_legal=2, check_leaks_every=3)
+        assert not out.problems, (seed, out.problems[:5])
