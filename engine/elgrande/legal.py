@@ -188,7 +188,7 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     if "places" in partial:
         return _place_steps(s, seat, partial)
     if "removals" in partial and card == "d2_one_of_your_choice":
-        return _removal_steps(s, partial)
+        return _removal_steps(s, seat, partial)
     if "moves" in partial:
         rules = cards.MOVE_RULES.get(card if card in cards.MOVE_RULES else "d1_move_own_region")
         return _move_steps(s, seat, partial, rules)
@@ -204,10 +204,15 @@ def _place_steps(s: State, seat: int, partial: Json) -> list[Json]:
     return [m for m in grown if _plans(s, seat, m)]
 
 
-def _removal_steps(s: State, partial: Json) -> list[Json]:
+def _removal_steps(s: State, seat: int, partial: Json) -> list[Json]:
     """Returns one more removal for any player not yet hit, so every declared order is reachable (V7)."""
+    assert s.turn is not None
     removals = partial["removals"]
-    done = {st[1] for st in cards.removal_prefix(s, partial)}  # refuses an illegal prefix
+    steps = cards.removal_prefix(s, partial)
+    s.rules.check_steps(
+        s, seat, data.card_of(s.turn.card).id, tuple(steps), partial
+    )  # refuses an illegal prefix
+    done = {st[1] for st in steps}
     todo = [p for p in cards.one_of_your_choice_targets(s) if p not in done]
     last = len(todo) == 1
     return [

@@ -537,6 +537,14 @@ def test_one_of_your_choice_offers_each_occupied_slot() -> None:
 # legal_moves offers exactly the legal slots.
 
 
+@pytest.mark.parametrize("region", ["france", "france_envoy"])
+def test_a_removal_prefix_with_a_wrong_slot_is_refused(region: str) -> None:
+    # O-F10, contract: legal_moves refuses a prefix decide would refuse (seat 1 holds ambassador and plain)
+    s = at_turn(france((1, 0, 1)), 0, "d2_one_of_your_choice")
+    with pytest.raises(IllegalMove, match="O-F10"):
+        game.legal_moves(s, 0, {"type": "declare_action", "removals": [{"seat": 1, "region": region}]})
+
+
 def test_destinations_offer_only_free_slots() -> None:
     # O-F4, O-F4b: a move destination list names each free slot, never "france" or a taken slot
     s = at_turn(france((1, FREE, FREE), {"aragon": [1, 0, 0, 0]}), 0, "d1_move_four_any")
@@ -658,6 +666,7 @@ def test_every_accepted_france_move_is_reachable_click_by_click(seed: int) -> No
         seat = rnd.choice(sorted(game.pending(s)))
         if game.pending(s)[seat]["kind"] in ("turn_step", "supplement_court"):
             for move in _france_candidates(s, rnd):
+                problems += _refused_extensions(s, seat, move)
                 try:
                     game.decide(s, seat, move)
                 except RuleViolation:
@@ -687,4 +696,27 @@ def _offered(s: State, seat: int, move: Json) -> list[Json]:
             for m in game.legal_moves(s, seat, partial)
             if m["complete"]
         ]
+    return out
+
+
+def _refused_extensions(s: State, seat: int, move: Json) -> list[str]:
+    """Returns the complete extensions of `move`'s prefixes that decide refuses (legal_moves may refuse a prefix)."""
+    key = next((k for k in ("moves", "places", "removals") if k in move), "")
+    prefixes = [{**move, key: move[key][:n]} for n in range(len(move[key]))] if key else [move]
+    return [why for partial in prefixes for why in _refused(s, seat, partial)]
+
+
+def _refused(s: State, seat: int, partial: Json) -> list[str]:
+    try:
+        options = game.legal_moves(s, seat, partial)
+    except RuleViolation:
+        return []
+    out = []
+    for m in options:
+        move = {k: v for k, v in m.items() if k != "complete"}
+        try:
+            if m["complete"]:
+                game.decide(s, seat, move)
+        except RuleViolation as exc:
+            out.append(f"{partial} offers {move}, refused: {exc}")
     return out
