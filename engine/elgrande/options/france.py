@@ -99,7 +99,7 @@ def _enter(slots: list[int], owner: Any, name: str, move: Json) -> int:
     if name not in data.SLOT_INDEX:
         if data.SPOT_AREA.get(name) != FRANCE:
             return -1
-        free = [data.SLOT_IDS[i] for i, p in enumerate(slots) if p < 0]
+        free = [data.SLOT_IDS[i] for i, p in enumerate(slots) if p == -1]
         raise _illegal(
             move, f"a caballero enters France on a free slot: {', '.join(free) or 'none is free'}", "O-F4"
         )
