@@ -11,6 +11,10 @@ option church the holder's turn_step also takes `church_intake`, O-C6),
 and the simultaneous decisions veto_answer, castillo_disc, eviction_disc, return_two_disc,
 return_all_disc, secret_scoring_disc, king_returns_choice (`turn` = the prompt id).
 
+With option france, a caballero entering or leaving France by a move, place, batch or removal
+names its slot as the location: "france_ambassador", "france_envoy", "france_plain" (O-F4, O-F10);
+court supplements and return sources say "france" and events name the slots vacated (O-F4a).
+
 Building a move click by click: `legal_moves(state, seat)` lists complete moves; the large
 families start from an empty member (`{"type": "place_caballeros", "to": {}}`,
 `{"type": "declare_action", "moves": []}`, `places: []`, `removals: []`, `supplement: {}`,
@@ -26,7 +30,8 @@ Shape of `view(state, viewer)` (stable; the browser and CLI draw the board from 
     king: region id
     areas: {area id: {name, caballeros: [count per seat], values: [v1, v2, v3] (current),
             printed: [..], scoreboard: "sb_8_4_0" | "sb_4_0_0" | null, neighbours: [region ids]}}
-           for "castillo" then the nine regions in id order (galicia … granada)
+           for "castillo" then the nine regions in id order (galicia … granada), then "france" when option
+           france is on, whose entry also has slots: {ambassador, envoy, plain: seat | null} (O-F4)
     grandes: [region id per seat]            scoreboards: {sb id: area id | null}
     courts: [count per seat]                 provinces: [count per seat]
     scores: [points per seat]                start_player: seat

@@ -7,7 +7,7 @@ from typing import Any
 from engine.elgrande import cards, data, decisions
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.scores import pays, score_event
-from engine.elgrande.state import COURT, PROVINCE, State, location_id
+from engine.elgrande.state import COURT, PROVINCE, State, location_id, vacate
 
 Json = dict[str, Any]
 
@@ -64,10 +64,10 @@ def execute(em: Emitter, steps: tuple[cards.Step, ...]) -> None:
 def _caballero_move(st: cards.Step) -> list[Any]:
     match st[0]:
         case "move":
-            return [st[1], location_id(st[2]), location_id(st[3]), 1]
+            return [st[1], st[4], st[5], 1]
         case "place":
-            return [st[1], "court", location_id(st[2]), 1]
-    return [st[1], location_id(st[2]), "province", 1]
+            return [st[1], "court", st[3], 1]
+    return [st[1], st[3], "province", 1]
 
 
 def _flush(em: Emitter, batch: list[list[Any]], reason: str) -> None:
@@ -103,7 +103,7 @@ def _carry_out(em: Emitter, st: cards.Step) -> None:
             _decay(em, st[1])
         case "court_two":
             moves = [[st[1], "province", "court", st[2]]] if st[2] else []
-            moves += [list(m) for m in st[3]]
+            moves += vacate(s, [list(m) for m in st[3]])  # O-F4a
             em.emit({"type": "caballeros_moved", "seat": st[1], "reason": "court", "moves": moves})
         case "group":
             decisions.open_group(em, st[1], st[2])

@@ -1,10 +1,12 @@
 """Checks a special-action declaration and turns it into its ordered steps (§1.6, R23-R34, V2, V7).
 
 A step is a tuple whose first item names it:
-("move", owner, src, dst) (owner a seat or "black", O-C7), ("place", owner, dst), ("remove", owner, region),
+("move", owner, src, dst, from, to) (owner a seat or "black", O-C7; from/to name France's slots, O-F4),
+("place", owner, dst, to), ("remove", owner, region, from),
 ("score", area, mode), ("king", region), ("grande", seat, region), ("scoreboard", sb, area),
 ("take_back", seat, value), ("decay", limit), ("court_two", seat, intake, supplement),
 ("group", kind, context) — a simultaneous decision asked after the veto window (V7).
+Caballero steps carry both the area index and the location name (a France slot, O-F4).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from engine.elgrande.groups import group_members
 from engine.elgrande.moves import integer, items, text
 from engine.elgrande.scores import score_event
 from engine.elgrande.state import BLACK, State
-from engine.elgrande.turn import area, board_supplement, illegal, open_region
+from engine.elgrande.turn import area, board_supplement, illegal, open_region, open_spot, spot
 from engine.errors import MalformedMove
 
 Json = dict[str, Any]
@@ -152,7 +154,7 @@ def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
     steps: list[Step] = []
     used: dict[tuple[int | str, int], int] = {}
     for entry in raw:
-        owner, src, dst = _one_move(s, move, entry)
+        owner, src, dst, frm, to = _one_move(s, move, entry)
         if card in BLACK_ONLY and owner != BLACK:
             raise illegal(move, f"{card} moves black caballeros only", "O-C3")
         used[owner, src] = used.get((owner, src), 0) + 1
@@ -160,29 +162,27 @@ def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
         if used[owner, src] > have:  # R24, X30: each cube moves at most once
             who = "black" if owner == BLACK else f"seat {owner}"
             raise illegal(move, f"{who} has only {have} in {data.AREAS[src].id}", "X30")
-        steps.append(("move", owner, src, dst))
+        steps.append(("move", owner, src, dst, frm, to))
     own = sum(1 for st in steps if s.owns(seat, st[1]))  # O-C7: black are the holder's own
     if len(steps) > total or own > own_max or len(steps) - own > foreign_max:
         raise illegal(move, f"{card} moves at most {total} ({own_max} own, {foreign_max} foreign)", "§1.6")
     if single and len({st[2] for st in steps}) > 1:
         raise illegal(move, f"{card} moves out of one region only", "X43")
-    action = {
-        "moves": [{"seat": o, "from": data.AREAS[a].id, "to": data.AREAS[b].id} for _, o, a, b in steps]
-    }
+    action = {"moves": [{"seat": st[1], "from": st[4], "to": st[5]} for st in steps]}
     return steps, action
 
 
-def _one_move(s: State, move: Json, entry: Any) -> tuple[int | str, int, int]:
+def _one_move(s: State, move: Json, entry: Any) -> tuple[int | str, int, int, str, str]:
     if not isinstance(entry, dict) or set(entry) != {"seat", "from", "to"}:
         raise MalformedMove(f"malformed move {move!r}: each move is {{seat, from, to}}, not {entry!r}")
     owner = owner_of(s, move, entry["seat"], "moves[].seat")
-    src = open_region(s, move, entry["from"], "source")
-    dst = area(s, move, entry["to"], "destination")
+    src, frm = open_spot(s, move, entry["from"], "source")
+    dst, to = spot(s, move, entry["to"], "destination")
     if dst == s.king:
         raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "R23")
-    if dst == src:
+    if dst == src:  # O-F4: so no moving between France's slots either
         raise illegal(move, f"a move must leave {data.AREAS[src].id} for another area", "X30")
-    return owner, src, dst
+    return owner, src, dst, frm, to
 
 
 def owner_of(s: State, move: Json, raw: Any, what: str) -> int | str:
@@ -203,11 +203,11 @@ def _places(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
         raise illegal(move, f"your court holds only {s.court[seat]} caballero(s)", "R25")
     steps: list[Step] = []
     for name in raw:
-        dst = area(s, move, name, "place")
+        dst, to = spot(s, move, name, "place")
         if dst == s.king:
             raise illegal(move, f"the King stands in {name}", "R23")
-        steps.append(("place", seat, dst))
-    return steps, {"places": [data.AREAS[st[2]].id for st in steps]}
+        steps.append(("place", seat, dst, to))
+    return steps, {"places": [st[3] for st in steps]}
 
 
 def one_of_your_choice_targets(s: State) -> list[int]:
@@ -227,12 +227,12 @@ def removal_prefix(s: State, move: Json) -> list[Step]:
         owner = integer(move, entry["seat"], "removals[].seat")
         if not 0 <= owner < s.seats:
             raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
-        r = open_region(s, move, entry["region"], "removal region")  # R23, R26, X47
+        r, frm = open_spot(s, move, entry["region"], "removal region")  # R23, R26, X47
         if s.board[r][owner] < 1:
             raise illegal(move, f"seat {owner} has no caballero in {data.AREAS[r].id}", "R26")
         if any(st[1] == owner for st in steps):
             raise illegal(move, f"seat {owner} loses only one caballero", "X16")
-        steps.append(("remove", owner, r))
+        steps.append(("remove", owner, r, frm))
     return steps
 
 
@@ -241,7 +241,7 @@ def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     targets = one_of_your_choice_targets(s)
     if steps and sorted(st[1] for st in steps) != targets:
         raise illegal(move, f"remove exactly one caballero of each of seats {targets}", "X16")
-    return steps, {"removals": [{"seat": st[1], "region": data.AREAS[st[2]].id} for st in steps]}
+    return steps, {"removals": [{"seat": st[1], "region": st[3]} for st in steps]}
 
 
 def _scoreboard(s: State, move: Json) -> tuple[list[Step], Json]:

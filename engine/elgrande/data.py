@@ -41,6 +41,16 @@ AREAS: tuple[Area, ...] = (
 )
 
 AREA_INDEX: dict[str, int] = {a.id: a.idx for a in AREAS}
+
+# O-F4: France's three slots, in the order of State.slots, with their bonus (O-F5). A caballero
+# in France stands on one of them; moves, places and events name it as a location of its own.
+SLOTS: tuple[str, ...] = ("ambassador", "envoy", "plain")
+SLOT_BONUS: tuple[int, ...] = (2, 1, 0)
+SLOT_IDS: tuple[str, ...] = tuple(f"france_{slot}" for slot in SLOTS)
+SLOT_INDEX: dict[str, int] = {name: i for i, name in enumerate(SLOT_IDS)}
+LEAVE_ORDER: tuple[int, ...] = (2, 1, 0)  # O-F4a: an automatic exit vacates plain, envoy, ambassador
+# Every location name on the board: the area ids and the slot names, each with its area.
+SPOT_AREA: dict[str, int] = {**AREA_INDEX, **{name: FRANCE for name in SLOT_IDS}}
 BASE_REGIONS: tuple[int, ...] = tuple(range(1, 10))  # the nine regions with region cards (R3)
 N_AREAS = len(AREAS)
 
@@ -63,6 +73,16 @@ EDGES: tuple[tuple[str, str], ...] = (
     ("granada", "seville"),
 )
 FRANCE_EDGES: tuple[tuple[str, str], ...] = (("france", "aragon"), ("france", "catalonia"))  # O-F2
+
+
+def spots(area: int) -> tuple[str, ...]:
+    """Returns the location names of an area: France's slot names (O-F4), else the area id."""
+    return SLOT_IDS if area == FRANCE else (AREAS[area].id,)
+
+
+def spot_key(name: str) -> tuple[int, int]:
+    """Returns the sort key of a location name: id order, France's slots in SLOTS order."""
+    return SPOT_AREA.get(name, N_AREAS), SLOT_INDEX.get(name, -1)
 
 
 def neighbours(edges: tuple[tuple[str, str], ...]) -> tuple[tuple[int, ...], ...]:

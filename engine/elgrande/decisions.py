@@ -12,7 +12,7 @@ from engine.elgrande import data, scoring
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.groups import group_members, legal_choices
 from engine.elgrande.scores import general_scoring_events, score_event
-from engine.elgrande.state import BLACK
+from engine.elgrande.state import BLACK, vacate
 
 Json = dict[str, Any]
 
@@ -72,6 +72,6 @@ def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> Non
 
 
 def _moved(em: Emitter, seat: int | None, reason: str, moves: list[list[Any]]) -> None:
-    moves = [m for m in moves if m[3]]
+    moves = vacate(em.state, [m for m in moves if m[3]])  # O-F4a: exits from France name their slots
     if moves:
         em.emit({"type": "caballeros_moved", "seat": seat, "reason": reason, "moves": moves})

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.elgrande import data, ruleset
-from engine.elgrande.state import NOWHERE, Group, State, Turn, Veto, change, location, transfer
+from engine.elgrande.state import NOWHERE, Group, State, Turn, Veto, change, location, seated, transfer
 
 Json = dict[str, Any]
 LAST_EVENTS = 8
@@ -165,7 +165,10 @@ def _turn_started(s: State, e: Json) -> Json:
 
 
 def _moved(s: State, e: Json) -> Json:
-    return transfer(s, [(m[0], location(m[1]), location(m[2]), m[3]) for m in e["moves"]])
+    kw = transfer(s, [(m[0], location(m[1]), location(m[2]), m[3]) for m in e["moves"]])
+    if any(m[1] in data.SLOT_INDEX or m[2] in data.SLOT_INDEX for m in e["moves"]):
+        kw["slots"] = seated(s.slots, e["moves"])  # O-F4: France's slots follow their caballeros
+    return kw
 
 
 def _extra(s: State, e: Json) -> bool:

@@ -21,7 +21,7 @@ from engine.elgrande import cards, data, groups
 from engine.elgrande.bidding import legal_bids
 from engine.elgrande.moves import check_shape
 from engine.elgrande.prompts import prompt_of
-from engine.elgrande.state import BLACK, State
+from engine.elgrande.state import BLACK, State, held
 from engine.elgrande.turn import batch_areas, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove, RuleViolation
 
@@ -140,7 +140,8 @@ def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
         return []
     if ptype == "place_caballeros" and not s.turn.placed:
         check_batch(s, seat, partial)  # refuses a bad prefix
-        grown = _add_counts(partial, "to", s.court[seat], {a: 99 for a in batch_areas(s)})
+        room = {name: 99 for a in batch_areas(s) for name in data.spots(a)}
+        grown = _add_counts(partial, "to", s.court[seat], room)
         return [m for m in grown if _legal(partial_of(check_batch, s, seat, m))]
     if ptype == "declare_action" and not s.turn.acted:
         return _declaration_steps(s, seat, partial)
@@ -162,18 +163,17 @@ def _plans(s: State, seat: int, partial: Json) -> bool:
     return _legal(lambda: cards.plan(s, seat, {"type": "declare_action", **fields}))
 
 
-def _own_sources(s: State, seat: int) -> dict[int, int]:
-    return {r: s.board[r][seat] for r in s.open_regions() if s.board[r][seat]}
+def _own_sources(s: State, seat: int) -> dict[str, int]:
+    return {IDS[r]: s.board[r][seat] for r in s.open_regions() if s.board[r][seat]}
 
 
-def _add_counts(partial: Json, key: str, limit: int, room: dict[int, int]) -> list[Json]:
-    """Returns `partial` with one more caballero counted into each area that has room (a checked prefix)."""
+def _add_counts(partial: Json, key: str, limit: int, room: dict[str, int]) -> list[Json]:
+    """Returns `partial` with one more caballero counted into each location that has room (a checked prefix)."""
     have: dict[str, int] = partial.get(key, {})
     if sum(have.values()) >= limit:
         return []
     out = []
-    for a, cap in room.items():
-        name = IDS[a]
+    for name, cap in room.items():
         if have.get(name, 0) < cap:
             out.append({**partial, key: {**have, name: have.get(name, 0) + 1}, "complete": True})
     return out
@@ -190,7 +190,7 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     if "places" in partial:
         return _place_steps(s, seat, partial)
     if "removals" in partial and card == "d2_one_of_your_choice":
-        return _removal_steps(s, partial)
+        return _removal_steps(s, seat, partial)
     if "moves" in partial:
         card = card if card in cards.MOVE_RULES else "d1_move_own_region"
         return _move_steps(s, seat, partial, card)
@@ -202,21 +202,26 @@ def _place_steps(s: State, seat: int, partial: Json) -> list[Json]:
     cards.plan(s, seat, {"type": "declare_action", "places": places})  # refuses an illegal prefix
     if len(places) >= min(2, s.court[seat]):
         return []
-    grown = [{**partial, "places": [*places, IDS[a]], "complete": True} for a in _areas(s) if a != s.king]
+    grown = [{**partial, "places": [*places, name], "complete": True} for name in _spots(s)]
     return [m for m in grown if _plans(s, seat, m)]
 
 
-def _removal_steps(s: State, partial: Json) -> list[Json]:
+def _removal_steps(s: State, seat: int, partial: Json) -> list[Json]:
     """Returns one more removal for any player not yet hit, so every declared order is reachable (V7)."""
+    assert s.turn is not None
     removals = partial["removals"]
-    done = {st[1] for st in cards.removal_prefix(s, partial)}  # refuses an illegal prefix
+    steps = cards.removal_prefix(s, partial)
+    s.rules.check_steps(
+        s, seat, data.card_of(s.turn.card).id, tuple(steps), partial
+    )  # refuses an illegal prefix
+    done = {st[1] for st in steps}
     todo = [p for p in cards.one_of_your_choice_targets(s) if p not in done]
     last = len(todo) == 1
     return [
-        {**partial, "removals": [*removals, {"seat": p, "region": IDS[r]}], "complete": last}
+        {**partial, "removals": [*removals, {"seat": p, "region": name}], "complete": last}
         for p in todo
         for r in s.open_regions()
-        if s.board[r][p]
+        for name, _ in held(s, p, r)  # O-F10: a caballero in France is named by its slot
     ]
 
 
@@ -246,15 +251,16 @@ def _sources(s: State, seat: int, partial: Json, card: str) -> list[Json]:
     used: dict[tuple[int | str, str], int] = {}
     for m in moves:
         used[m["seat"], m["from"]] = used.get((m["seat"], m["from"]), 0) + 1
-    sources = [data.AREA_INDEX[moves[0]["from"]]] if single and moves else list(s.open_regions())
+    sources = [data.SPOT_AREA[moves[0]["from"]]] if single and moves else list(s.open_regions())
     out = []
     for r in sources:
         for p in _owners(s, card):
             mine = s.owns(seat, p)
             if (mine and own >= own_max) or (not mine and len(moves) - own >= foreign_max):
                 continue
-            if s.pieces(r, p) > used.get((p, IDS[r]), 0):
-                out.append({**partial, "moves": [*moves, {"seat": p, "from": IDS[r]}], "complete": False})
+            for name, k in held(s, p, r):  # O-F4a: a source in France is a slot
+                if k > used.get((p, name), 0):
+                    out.append({**partial, "moves": [*moves, {"seat": p, "from": name}], "complete": False})
     return out
 
 
@@ -267,12 +273,12 @@ def _grown(s: State, seat: int, partial: Json, *, first: bool = False) -> list[J
     """Returns `partial` with each legal destination of its incomplete last step (only the first one if `first`)."""
     moves = partial["moves"]
     last, head = moves[-1], moves[:-1]
-    src = data.AREA_INDEX[last["from"]]
+    src = data.SPOT_AREA[last["from"]]
     out = []
-    for a in _areas(s):
-        if a == s.king or a == src:
+    for name in _spots(s):
+        if data.SPOT_AREA[name] == src:
             continue
-        m = {**partial, "moves": [*head, {**last, "to": IDS[a]}], "complete": True}
+        m = {**partial, "moves": [*head, {**last, "to": name}], "complete": True}
         if _plans(s, seat, m):
             out.append(m)
             if first:
@@ -292,3 +298,8 @@ def _destinations(s: State, seat: int, partial: Json, card: str) -> list[Json]:
             "R24",
         )
     return _grown(s, seat, partial)
+
+
+def _spots(s: State) -> list[str]:
+    """Returns the locations outside the King's region a caballero may be put: areas, France's slots (O-F4)."""
+    return [name for a in _areas(s) if a != s.king for name in data.spots(a)]

@@ -33,6 +33,11 @@ Fields of declare_action by card (steps in order, V7):
 
 A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
 
+With option france (O-F4), a caballero entering or leaving France is named by its slot wherever
+the player chooses it: `france_ambassador`, `france_envoy` or `france_plain` in `to`, `places`,
+moves' `from`/`to` and removals' `region` (O-F10). Where the owner's exit is automatic (court
+supplements, return sources) the move says `france`; events always name the slots (O-F4a).
+
 `REVEALS` lists the events that turn up what nobody knew before (engine.contract).
 """
 

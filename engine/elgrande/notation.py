@@ -14,6 +14,9 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
 | choose_region | `disc aragon` (also `choose aragon`) |
 | return_caballeros | `return court court aragon` |
+
+France's slots (option france, O-F4) are locations like any area: `place france_ambassador`,
+`declare 1:france_envoy>aragon`, `declare remove 2:france_plain`.
 """
 
 from __future__ import annotations

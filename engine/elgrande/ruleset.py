@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.elgrande.hooks import Rules
 from engine.elgrande.options.church import Church
+from engine.elgrande.options.france import France
 from engine.elgrande.options.granada_moorish import GranadaMoorish
 from engine.elgrande.options.grande_counts_one import GrandeCountsOne
 from engine.elgrande.options.movement_limits import MovementLimits
@@ -30,6 +31,7 @@ ORDER: tuple[type[Rules], ...] = (
     ShortGameSixRounds,
     GrandeCountsOne,
     MovementLimits,
+    France,
     GranadaMoorish,
     Church,
 )
@@ -68,6 +70,13 @@ OPTIONS: dict[str, Json] = {
         "default": False,
         "doc": "a special action with a move neither to the castillo nor to an adjacent region moves 2 fewer",
         "rules": "O-L1-O-L4",
+        "excludes": [],
+    },
+    "france": {
+        "type": "bool",
+        "default": False,
+        "doc": "a tenth region, France (3/1/0), next to aragon and catalonia, with 3 slots worth +2/+1/+0",
+        "rules": "O-F1-O-F10",
         "excludes": [],
     },
     "granada_moorish": {

@@ -29,6 +29,7 @@ class Options:
     short_game_six_rounds: bool = False
     grande_counts_one: bool = False
     movement_limits: bool = False
+    france: bool = False
     granada_moorish: bool = False
     church: bool = False
 
@@ -121,7 +122,7 @@ class State:
     group: Group | None
     since: int
     last: tuple[dict[str, Any], ...] = field(default=())
-    slots: tuple[int, int, int] = (-1, -1, -1)
+    slots: tuple[int, int, int] = (-1, -1, -1)  # France's slot owners (O-F4): ambassador, envoy, plain
     black: tuple[int, ...] = ()
     church: int = -1
     moorish: bool = False
@@ -212,8 +213,45 @@ def transfer(state: State, moves: list[tuple[int | str, int, int, int]]) -> dict
 
 
 def location(name: str) -> int:
-    """Returns the location index of an area id, "court" or "province" (KeyError when unknown)."""
-    return COURT if name == "court" else PROVINCE if name == "province" else data.AREA_INDEX[name]
+    """Returns the location index of an area id, a France slot, "court" or "province" (KeyError when unknown)."""
+    return COURT if name == "court" else PROVINCE if name == "province" else data.SPOT_AREA[name]
+
+
+def held(s: State, owner: int | str, area: int) -> list[tuple[str, int]]:
+    """Returns where `owner`'s caballeros stand in `area`: (location name, count), France per slot (O-F4)."""
+    if area == data.FRANCE and owner != BLACK:
+        return [(name, 1) for name, p in zip(data.SLOT_IDS, s.slots, strict=True) if p == owner]
+    k = s.pieces(area, owner)
+    return [(data.AREAS[area].id, k)] if k else []
+
+
+def vacate(s: State, moves: list[list[Any]]) -> list[list[Any]]:
+    """Returns `moves` ([owner, from, to, k]) with each exit from "france" split into its slots.
+
+    The owner's choice there is automatic (O-F4a): plain, then envoy, then ambassador. Exits
+    that already name a slot, and every other move, are kept as they are.
+    """
+    slots = list(s.slots)
+    out: list[list[Any]] = []
+    for owner, src, dst, k in moves:
+        if src != data.AREAS[data.FRANCE].id:
+            out.append([owner, src, dst, k])
+            continue
+        for i in [i for i in data.LEAVE_ORDER if slots[i] == owner][:k]:
+            slots[i] = -1
+            out.append([owner, data.SLOT_IDS[i], dst, 1])
+    return out
+
+
+def seated(slots: tuple[int, ...], moves: list[list[Any]]) -> tuple[int, ...]:
+    """Returns France's slot owners after `moves` ([owner, from, to, k]) left and entered slots (O-F4)."""
+    out = list(slots)
+    for owner, src, dst, _ in moves:
+        if src in data.SLOT_INDEX:
+            out[data.SLOT_INDEX[src]] = -1
+        if dst in data.SLOT_INDEX:
+            out[data.SLOT_INDEX[dst]] = owner
+    return tuple(out)
 
 
 def location_id(loc: int) -> str:

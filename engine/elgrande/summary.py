@@ -57,6 +57,7 @@ def _areas(view: Json) -> list[str]:
         marks += ["Moorish"] if info.get("moorish") else []
         marks += [f"Grande of {_seat(view, p)}" for p, g in enumerate(view["grandes"]) if g == area_id]
         values = "/".join(map(str, info["values"]))
+        marks += [_slots(view, info["slots"])] if "slots" in info else []
         extra = f" [{'; '.join(marks)}]" if marks else ""
         out.append(f"  {info['name']} {values}{extra}: {counts}")
     return out
@@ -71,6 +72,12 @@ def _granada(view: Json) -> str:
             "and a turn ending with 12 or more caballeros there conquers it (scored double)."
         )
     return "Granada has been conquered: it is an ordinary region."
+
+
+def _slots(view: Json, slots: dict[str, int | None]) -> str:
+    """Returns France's slots (O-F4): who holds the ambassador (+2), the envoy (+1) and the plain slot."""
+    held = [f"{slot} {'free' if p is None else _seat(view, p)}" for slot, p in slots.items()]
+    return "slots (ambassador +2, envoy +1): " + ", ".join(held)
 
 
 def _pieces(view: Json) -> list[str]:

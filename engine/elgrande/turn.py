@@ -8,7 +8,7 @@ from engine.elgrande import data
 from engine.elgrande.bidding import bid_event, legal_bids
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.moves import counts, integer, text
-from engine.elgrande.state import State
+from engine.elgrande.state import State, vacate
 from engine.errors import IllegalMove, MalformedMove
 
 Json = dict[str, Any]
@@ -21,6 +21,25 @@ def area(s: State, move: Json, name: Any, what: str = "area") -> int:
         known = ", ".join(data.AREAS[a].id for a in (data.CASTILLO, *s.regions))
         raise MalformedMove(f"malformed move {move!r}: unknown {what} {name!r}; areas: {known}")
     return idx
+
+
+def spot(s: State, move: Json, name: Any, what: str = "area") -> tuple[int, str]:
+    """Returns (area index, location name) of an area in play or, with France in play, a slot of it (O-F4)."""
+    loc = text(move, name, what)
+    idx = data.SPOT_AREA.get(loc, -1)
+    if idx == data.FRANCE and loc in data.SLOT_INDEX and idx in s.regions:
+        return idx, loc
+    return area(s, move, loc, what), loc
+
+
+def open_spot(s: State, move: Json, name: Any, what: str) -> tuple[int, str]:
+    """Returns (region index, location name) of an open region or a France slot (R23, R24, O-F4)."""
+    idx, loc = spot(s, move, name, what)
+    if idx == data.CASTILLO:
+        raise illegal(move, f"{what} must be a region, not the castillo", "R24")
+    if idx == s.king:
+        raise illegal(move, f"the King stands in {data.AREAS[idx].id}", "R23")
+    return idx, loc
 
 
 def illegal(move: Json, why: str, rule: str) -> IllegalMove:
@@ -54,17 +73,24 @@ def supplement_court(em: Emitter, seat: int, move: Json) -> None:
     s = em.state
     assert s.turn is not None
     moves = board_supplement(s, seat, move, move.get("from", {}), s.turn.shortfall, "R17")
-    em.emit({"type": "court_supplemented", "seat": seat, "moves": moves})
+    em.emit({"type": "court_supplemented", "seat": seat, "moves": vacate(s, moves)})
 
 
 def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule: str) -> list[list[Any]]:
-    """Returns the moves [seat, region, "court", k] of a board supplement, checked (R17, R23, X7)."""
+    """Returns the moves [seat, region, "court", k] of a board supplement, checked (R17, R23, X7).
+
+    A supplement from France names "france"; `state.vacate` picks the slots (O-F4a).
+    """
     wanted = counts(move, raw, "from")
     if sum(wanted.values()) > limit:
         raise illegal(move, f"at most {limit} caballero(s) may come from the board", rule)
     out: list[list[Any]] = []
-    for name, k in sorted(wanted.items(), key=lambda kv: data.AREA_INDEX.get(kv[0], 99)):
-        r = open_region(s, move, name, "source region")
+    for name, k in sorted(wanted.items(), key=lambda kv: data.spot_key(kv[0])):
+        r, loc = open_spot(s, move, name, "source region")
+        if loc != data.AREAS[r].id:
+            raise illegal(
+                move, f"name {data.AREAS[r].id}: its slots are vacated plain, envoy, ambassador", "O-F4a"
+            )
         if s.board[r][seat] < k:
             raise illegal(move, f"you have only {s.board[r][seat]} caballero(s) in {name}", rule)
         out.append([seat, name, "court", k])
@@ -105,26 +131,27 @@ def batch_limit(s: State, seat: int, wanted: dict[int, int]) -> int:
 
 
 def check_batch(s: State, seat: int, move: Json) -> list[list[Any]]:
-    """Returns the moves [seat, "court", area, k] of a placement batch, checked (R20, R23)."""
+    """Returns the moves [seat, "court", location, k] of a placement batch, checked (R20, R23)."""
     wanted = counts(move, move.get("to", {}), "to")
-    where = {area(s, move, name): k for name, k in wanted.items()}
+    where: dict[int, int] = {}
+    for name, k in wanted.items():
+        idx = spot(s, move, name)[0]
+        where[idx] = where.get(idx, 0) + k
     limit = batch_limit(s, seat, where)
     if sum(wanted.values()) > limit:
         raise illegal(move, f"the batch is at most {limit} caballero(s) (heads, court)", "R20")
     allowed = batch_areas(s)
     for name in wanted:
-        idx = area(s, move, name)
+        idx = spot(s, move, name)[0]
         if idx == s.king:
             raise illegal(move, f"the King stands in {name}", "R23")
         if idx not in allowed:
             raise illegal(move, f"{name} is not adjacent to the King's region {data.AREAS[s.king].id}", "R20")
-    moves = [[seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: _order(kv[0]))]
+    moves = [
+        [seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: data.spot_key(kv[0]))
+    ]
     s.rules.check_batch(s, seat, moves, move)
     return moves
-
-
-def _order(name: str) -> int:
-    return data.AREA_INDEX.get(name, data.N_AREAS)
 
 
 def place_caballeros(em: Emitter, seat: int, move: Json) -> None:

@@ -123,7 +123,7 @@ def _areas(s: State) -> Json:
             "values": list(s.values(a)),
             "printed": list(data.AREAS[a].values),
             "scoreboard": sb,
-            "neighbours": [data.AREAS[r].id for r in data.NEIGHBOURS[a]],
+            "neighbours": [data.AREAS[r].id for r in s.rules.neighbours(a)],
         }
     return out
 

@@ -71,7 +71,9 @@ class Church(Rules):
         if not self._extra_open(s, seat):
             return out
         assert s.turn is not None
-        wanted = {data.AREA_INDEX[m[2]]: m[3] for m in moves}
+        wanted: dict[int, int] = {}
+        for m in moves:  # France's slots count for France (O-F4)
+            wanted[data.SPOT_AREA[m[2]]] = wanted.get(data.SPOT_AREA[m[2]], 0) + m[3]
         without = self.batch_limit(change(s, {"turn": replace(s.turn, extra=True)}), seat, wanted)
         if sum(m[3] for m in moves) > without:  # O-C6 (b): the batch uses the extra
             out["extra"] = True

@@ -103,15 +103,16 @@ def limits_step(state: State, event: Json) -> list[str]:
     if not state.options.movement_limits or event["type"] != "action_declared":
         return []
     card, moves = data.card_of(event["card"]).id, event["action"].get("moves", [])
-    if not moves or (card not in LIMITED and not card.endswith("move_own_region")):
+    if not moves or (card not in LIMITED and card != "d6_church" and not card.endswith("move_own_region")):
         return []
-    src = data.AREA_INDEX[moves[0]["from"]]
-    n = LIMITED.get(card, state.board[src][event["seat"]])
+    src = data.SPOT_AREA[moves[0]["from"]]
+    own = state.board[src][event["seat"]] + (state.black[src] if state.church == event["seat"] else 0)  # O-C8
+    n = 2 if card == "d6_church" else LIMITED.get(card, own)
     far = [
         m
         for m in moves
         if m["to"] != "castillo"
-        and data.AREA_INDEX[m["to"]] not in data.NEIGHBOURS[data.AREA_INDEX[m["from"]]]
+        and data.SPOT_AREA[m["to"]] not in state.rules.neighbours(data.SPOT_AREA[m["from"]])
     ]
     if far and len(moves) > n - 2:
         return [f"{card} moved {len(moves)} with a far move {far[0]}, N = {n} (O-L3)"]
@@ -293,3 +294,53 @@ def test_replay_from_canonical_json_matches_and_decide_is_byte_identical() -> No
             state = game.evolve(state, event)
             replayed = game.evolve(replayed, json.loads(canon(event)))
     assert canon(game.view(replayed, "all")) == canon(game.view(state, "all"))
+
+
+def france_invariants(s: State) -> list[str]:
+    """Checks France's slots (O-F4): one caballero per slot, matching the board's France row, at most 3."""
+    problems = invariants(s)
+    row = s.board[data.FRANCE]
+    held = [sum(1 for owner in s.slots if owner == p) for p in range(s.seats)]
+    if list(row) != held or sum(row) > 3:
+        problems.append(f"France holds {list(row)} but its slots are {s.slots} (O-F4)")
+    if data.FRANCE in (s.king, *s.grandes):
+        problems.append("the King or a Grande in France (O-F1)")
+    return problems
+
+
+FRANCE_CHECKS = Checks(invariants=france_invariants, step=step, leaks=leaks, final=final)
+FRANCE_SETS = [{"france": True}, {"france": True, "veto": False}, {"france": True, "grande_counts_one": True}]
+
+
+@pytest.mark.parametrize(("seats", "opt"), list(itertools.product(range(2, 6), range(len(FRANCE_SETS)))))
+def test_random_france_games_keep_the_invariants(seats: int, opt: int) -> None:
+    # O-F1, O-F4: France's slots stay consistent with its caballeros through random games
+    for k in range(6 * scale()):
+        seed = f"conformance-france-{seats}-{opt}-{k}"
+        out = play(game, seats, FRANCE_SETS[opt], seed, FRANCE_CHECKS, sample_legal=2, check_leaks_every=3)
+        assert not out.problems, (seed, out.problems[:5])
+
+
+def all_invariants(s: State) -> list[str]:
+    """Returns every option's invariant problems (each list includes the base ones, so they are merged)."""
+    return list(dict.fromkeys(invariants(s) + church_invariants(s) + france_invariants(s)))
+
+
+ALL_CHECKS = Checks(invariants=all_invariants, step=church_step, leaks=leaks, final=final)
+SIX = ("short_game_six_rounds", "grande_counts_one", "movement_limits", "france", "granada_moorish", "church")
+COMBINED = [
+    dict.fromkeys(SIX, True),  # all six optional rules at once
+    {**dict.fromkeys(SIX, True), "short_game_six_rounds": False, "short_game": True, "veto": False},
+    {"france": True, "church": True, "movement_limits": True},
+    {"granada_moorish": True, "church": True, "grande_counts_one": True},
+]
+COMBINED_CASES = list(itertools.product(range(2, 6), range(len(COMBINED))))
+
+
+@pytest.mark.parametrize(("seats", "mix"), COMBINED_CASES)
+def test_random_games_with_options_combined_keep_the_invariants(seats: int, mix: int) -> None:
+    # §9 Combinations: the options together, with every option's piece checks (O-C10, O-F4, O-G4)
+    for k in range(4 * scale()):
+        seed = f"combined-{seats}-{mix}-{k}"
+        out = play(game, seats, COMBINED[mix], seed, ALL_CHECKS, sample_legal=2, check_leaks_every=3)
+        assert not out.problems, (seed, COMBINED[mix], out.problems[:5])
