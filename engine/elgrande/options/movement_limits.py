@@ -64,6 +64,4 @@ class MovementLimits(Rules):
 
 def own_caballeros(s: State, seat: int, region: int) -> int:
     """Returns N for d1_move_own_region: `seat`'s caballeros in `region`, black ones for the holder (O-L3, O-C8)."""
-    black: tuple[int, ...] = getattr(s, "black", ())  # church, when merged: State.black, State.church
-    holder: int = getattr(s, "church", -1)
-    return s.board[region][seat] + (black[region] if black and holder == seat else 0)
+    return s.board[region][seat] + (s.black[region] if s.black and s.church == seat else 0)
