@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
+from dataclasses import replace
 
 import pytest
 
@@ -183,13 +182,14 @@ def test_near_asks_the_rules_for_adjacency() -> None:
 
 def test_own_region_n_counts_the_holders_black_caballeros() -> None:
     # O-C8, O-L3: for the Church marker's holder N counts the black caballeros in the region
-    board = tuple((0, 0) for _ in data.AREAS)
-    board = tuple((2, 0) if a == A["aragon"] else row for a, row in enumerate(board))
+    s = position(start(2, "n-black", church=True, movement_limits=True), {"aragon": [2, 0]})
     black = tuple(2 if a == A["aragon"] else 0 for a in range(len(data.AREAS)))
-    s: Any = SimpleNamespace(board=board, black=black, church=0)
-    assert own_caballeros(s, 0, A["aragon"]) == 4
-    assert own_caballeros(s, 1, A["aragon"]) == 0
-    assert own_caballeros(SimpleNamespace(board=board), 0, A["aragon"]) == 2  # church off
+    held = replace(s, black=black, church=0)
+    assert own_caballeros(held, 0, A["aragon"]) == 4
+    assert own_caballeros(held, 1, A["aragon"]) == 0
+    assert own_caballeros(replace(s, black=black, church=-1), 0, A["aragon"]) == 2  # no holder
+    off = position(start(2, "n-off", movement_limits=True), {"aragon": [2, 0]})
+    assert own_caballeros(off, 0, A["aragon"]) == 2  # church off
 
 
 # legal_moves -------------------------------------------------------------------------------
