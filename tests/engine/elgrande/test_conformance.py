@@ -188,15 +188,6 @@ OPTION_MIXES = [
     {"movement_limits": True, "veto": False},
     {"movement_limits": True, "grande_counts_one": True, "granada_moorish": True},
 ]
-MIX_CASES = list(itertools.product(range(2, 6), range(len(OPTION_MIXES))))
-
-
-@pytest.mark.parametrize(("seats", "mix"), MIX_CASES)
-def test_random_games_with_options_keep_the_invariants(seats: int, mix: int) -> None:
-    for k in range(4 * scale()):
-        seed = f"options-{seats}-{mix}-{k}"
-        out = play(game, seats, OPTION_MIXES[mix], seed, CHECKS, sample_legal=2, check_leaks_every=3)
-        assert not out.problems, (seed, OPTION_MIXES[mix], out.problems[:5])
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -262,16 +253,6 @@ CHURCH_MIXES = [
     {"church": True, "veto": False},
     {"church": True, "grande_counts_one": True},
 ]
-CHURCH_CASES = list(itertools.product(range(2, 6), range(len(CHURCH_MIXES))))
-
-
-@pytest.mark.parametrize(("seats", "mix"), CHURCH_CASES)
-def test_random_church_games_keep_the_invariants(seats: int, mix: int) -> None:
-    # O-C10, O-C9, O-C7: 4 black caballeros on the board, never in the Castillo, the King's region untouched
-    for k in range(4 * scale()):
-        seed = f"church-{seats}-{mix}-{k}"
-        out = play(game, seats, CHURCH_MIXES[mix], seed, CHURCH_CHECKS, sample_legal=2, check_leaks_every=3)
-        assert not out.problems, (seed, CHURCH_MIXES[mix], out.problems[:5])
 
 
 def test_replay_is_byte_identical() -> None:
@@ -312,15 +293,6 @@ FRANCE_CHECKS = Checks(invariants=france_invariants, step=step, leaks=leaks, fin
 FRANCE_SETS = [{"france": True}, {"france": True, "veto": False}, {"france": True, "grande_counts_one": True}]
 
 
-@pytest.mark.parametrize(("seats", "opt"), list(itertools.product(range(2, 6), range(len(FRANCE_SETS)))))
-def test_random_france_games_keep_the_invariants(seats: int, opt: int) -> None:
-    # O-F1, O-F4: France's slots stay consistent with its caballeros through random games
-    for k in range(6 * scale()):
-        seed = f"conformance-france-{seats}-{opt}-{k}"
-        out = play(game, seats, FRANCE_SETS[opt], seed, FRANCE_CHECKS, sample_legal=2, check_leaks_every=3)
-        assert not out.problems, (seed, out.problems[:5])
-
-
 def all_invariants(s: State) -> list[str]:
     """Returns every option's invariant problems (each list includes the base ones, so they are merged)."""
     return list(dict.fromkeys(invariants(s) + church_invariants(s) + france_invariants(s)))
@@ -334,13 +306,22 @@ COMBINED = [
     {"france": True, "church": True, "movement_limits": True},
     {"granada_moorish": True, "church": True, "grande_counts_one": True},
 ]
-COMBINED_CASES = list(itertools.product(range(2, 6), range(len(COMBINED))))
-
-
-@pytest.mark.parametrize(("seats", "mix"), COMBINED_CASES)
-def test_random_games_with_options_combined_keep_the_invariants(seats: int, mix: int) -> None:
+# Every random run over the options: (seed prefix, options, checks, games per seat count).
+OPTION_RUNS: list[tuple[str, Json, Checks, int]] = [
+    *((f"options-{{seats}}-{i}", opts, CHECKS, 4) for i, opts in enumerate(OPTION_MIXES)),
+    # O-C10, O-C9, O-C7: 4 black caballeros on the board, never in the Castillo, the King's region untouched
+    *((f"church-{{seats}}-{i}", opts, CHURCH_CHECKS, 4) for i, opts in enumerate(CHURCH_MIXES)),
+    # O-F1, O-F4: France's slots stay consistent with its caballeros
+    *((f"conformance-france-{{seats}}-{i}", opts, FRANCE_CHECKS, 6) for i, opts in enumerate(FRANCE_SETS)),
     # §9 Combinations: the options together, with every option's piece checks (O-C10, O-F4, O-G4)
-    for k in range(4 * scale()):
-        seed = f"combined-{seats}-{mix}-{k}"
-        out = play(game, seats, COMBINED[mix], seed, ALL_CHECKS, sample_legal=2, check_leaks_every=3)
-        assert not out.problems, (seed, COMBINED[mix], out.problems[:5])
+    *((f"combined-{{seats}}-{i}", opts, ALL_CHECKS, 4) for i, opts in enumerate(COMBINED)),
+]
+
+
+@pytest.mark.parametrize(("seats", "run"), list(itertools.product(range(2, 6), range(len(OPTION_RUNS)))))
+def test_random_games_with_options_keep_the_invariants(seats: int, run: int) -> None:
+    prefix, options, checks, games = OPTION_RUNS[run]
+    for k in range(games * scale()):
+        seed = f"{prefix.format(seats=seats)}-{k}"
+        out = play(game, seats, options, seed, checks, sample_legal=2, check_leaks_every=3)
+        assert not out.problems, (seed, options, out.problems[:5])

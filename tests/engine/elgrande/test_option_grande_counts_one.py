@@ -8,9 +8,19 @@ from engine.elgrande.defaults import default_move
 from engine.elgrande.scores import score_event
 from engine.elgrande.state import Group
 
-from .scenario import GR, B, R, Y, events_of, table
+from .scenario import GR, B, R, Table, Y, events_of, table
 
 OPTION = {"grande_counts_one": True}
+
+
+def home_batch(*, king: str = "aragon", court: int = 7, card: str = "d3_score_castillo") -> Table:
+    """Returns a table where R (home catalonia, `court` in court) has taken `card` and owes the batch."""
+    t = table(4, card, options=OPTION)
+    t.king(king)
+    t.grande(R, "catalonia")
+    t.arrange(R, {}, court=court)
+    t.take(R, card)
+    return t
 
 
 def test_e34_a_grande_ties_its_owner_with_a_rival() -> None:
@@ -74,22 +84,14 @@ def test_most_and_fewest_count_caballeros_only() -> None:
 
 def test_batch_wholly_at_home_may_hold_heads_plus_one() -> None:
     # O-M2: a batch entirely into the home region may hold heads + 1
-    t = table(4, "d3_score_castillo", options=OPTION)
-    t.king("aragon")
-    t.grande(R, "catalonia")
-    t.arrange(R, {}, court=7)
-    t.take(R, "d3_score_castillo")  # 3 heads
+    t = home_batch()
     t.place(R, catalonia=4)
     assert t.count("catalonia", R) == 4
 
 
 def test_the_bonus_needs_the_whole_batch_at_home() -> None:
     # O-M2: none to the Castillo or elsewhere; otherwise heads is the limit
-    t = table(4, "d3_score_castillo", options=OPTION)
-    t.king("aragon")
-    t.grande(R, "catalonia")
-    t.arrange(R, {}, court=7)
-    t.take(R, "d3_score_castillo")
+    t = home_batch()
     err = t.refuse(R, {"type": "place_caballeros", "to": {"catalonia": 3, "castillo": 1}})
     assert err.rule == "R20"
     err = t.refuse(R, {"type": "place_caballeros", "to": {"catalonia": 5}})
@@ -98,31 +100,19 @@ def test_the_bonus_needs_the_whole_batch_at_home() -> None:
 
 def test_the_home_bonus_placement_is_limited_by_the_court() -> None:
     # O-M2 with R20: min(heads + 1, court)
-    t = table(4, "d3_score_castillo", options=OPTION)
-    t.king("aragon")
-    t.grande(R, "catalonia")
-    t.arrange(R, {}, court=3)
-    t.take(R, "d3_score_castillo")
+    t = home_batch(court=3)
     assert t.refuse(R, {"type": "place_caballeros", "to": {"catalonia": 4}}).rule == "R20"
 
 
 def test_the_home_region_must_be_adjacent_to_the_king() -> None:
     # O-M2: "The home region must be adjacent to the King's region as usual"
-    t = table(4, "d3_score_castillo", options=OPTION)
-    t.king("galicia")
-    t.grande(R, "catalonia")
-    t.arrange(R, {}, court=7)
-    t.take(R, "d3_score_castillo")
+    t = home_batch(king="galicia")
     assert t.refuse(R, {"type": "place_caballeros", "to": {"catalonia": 1}}).rule == "R20"
 
 
 def test_legal_moves_offer_the_extra_home_caballero() -> None:
     # O-M2: building the batch click by click reaches heads + 1 at home, and only there
-    t = table(4, "d3_score_castillo", options=OPTION)
-    t.king("aragon")
-    t.grande(R, "catalonia")
-    t.arrange(R, {}, court=7)
-    t.take(R, "d3_score_castillo")
+    t = home_batch()
     partial = {"type": "place_caballeros", "to": {"catalonia": 3}}
     grown = [m["to"] for m in t.legal(R, partial)]
     assert grown == [{"catalonia": 4}]
@@ -131,11 +121,7 @@ def test_legal_moves_offer_the_extra_home_caballero() -> None:
 
 def test_a_special_placement_is_not_a_batch() -> None:
     # O-M2: "placed by the normal heads rule (not by a special action)": d1_place_two_anywhere stays 2
-    t = table(4, "d1_place_two_anywhere", options=OPTION)
-    t.king("aragon")
-    t.grande(R, "catalonia")
-    t.arrange(R, {}, court=7)
-    t.take(R, "d1_place_two_anywhere")
+    t = home_batch(card="d1_place_two_anywhere")
     assert t.refuse(R, {"type": "declare_action", "places": ["catalonia"] * 3}).rule == "§1.6"
 
 
