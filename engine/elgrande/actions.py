@@ -7,7 +7,7 @@ from typing import Any
 from engine.elgrande import cards, data, decisions
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.scores import pays, score_event
-from engine.elgrande.state import COURT, PROVINCE, State, location_id, vacate
+from engine.elgrande.state import COURT, PROVINCE, State, location_id
 
 Json = dict[str, Any]
 
@@ -73,7 +73,8 @@ def _caballero_move(st: cards.Step) -> list[Any]:
 def _flush(em: Emitter, batch: list[list[Any]], reason: str) -> None:
     if batch:
         seat = em.state.turn.seat if em.state.turn else None
-        em.emit({"type": "caballeros_moved", "seat": seat, "reason": reason, "moves": batch})
+        moves = em.state.rules.settle(em.state, seat, batch, reason)
+        em.emit({"type": "caballeros_moved", "seat": seat, "reason": reason, "moves": moves})
 
 
 def _carry_out(em: Emitter, st: cards.Step) -> None:
@@ -103,7 +104,8 @@ def _carry_out(em: Emitter, st: cards.Step) -> None:
             _decay(em, st[1])
         case "court_two":
             moves = [[st[1], "province", "court", st[2]]] if st[2] else []
-            moves += vacate(s, [list(m) for m in st[3]])  # O-F4a
+            moves += [list(m) for m in st[3]]
+            moves = s.rules.settle(s, st[1], moves, "court")  # O-F4a, G42a
             em.emit({"type": "caballeros_moved", "seat": st[1], "reason": "court", "moves": moves})
         case "group":
             decisions.open_group(em, st[1], st[2])

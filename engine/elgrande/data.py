@@ -5,12 +5,15 @@ caballeros, a sixth or seventh deck) extend tables instead of code.
 
 Area index convention used by the whole engine (state tuples are indexed by it):
 index 0 is the Castillo, indices 1..9 are the nine regions in id order (§1.1 `idx`),
-index 10 is France (option `france`, O-F1). `AREAS[i].id` is the JSON name.
+index 10 is France (option `france`, O-F1, or the expansion, G3), 11-13 the expansion's
+overseas regions (caravel, america, mediterranean; G3). `AREAS[i].id` is the JSON name.
 """
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +40,12 @@ AREAS: tuple[Area, ...] = (
     Area(7, "valencia", "Valencia", (5, 3, 2)),
     Area(8, "seville", "Seville", (4, 3, 1)),
     Area(9, "granada", "Granada", (6, 3, 1)),
-    Area(10, "france", "France", (3, 1, 0)),  # O-F3, option `france` only
+    Area(10, "france", "France", (3, 1, 0)),  # O-F3 (option `france`); G3 (ruling A5)
+    Area(11, "caravel", "Caravel", (0, 0, 0)),  # G3: no values; the captain's +3 only
+    Area(12, "america", "America", (4, 0, 0)),  # G3
+    Area(13, "mediterranean", "Mediterranean", (4, 2, 1)),  # G3, ruling A4
 )
+CARAVEL, AMERICA, MEDITERRANEAN = 11, 12, 13
 
 AREA_INDEX: dict[str, int] = {a.id: a.idx for a in AREAS}
 
@@ -182,16 +189,77 @@ _PRINTED: tuple[ActionCard, ...] = _cards(
     ("d4_secret_scoring", 4, 1, "Special scoring: everyone chooses a region secretly"),
     ("d5_king", 5, 1, "King card: move the King to any region"),
 )
-ACTION_CARDS: tuple[ActionCard, ...] = (
-    *_PRINTED,
+
+
+@dataclass(frozen=True, slots=True)
+class Stack7Row:
+    """One stack-7 card instance of the PROVISIONAL table (G12): its card, effect and printed icons."""
+
+    instance: str
+    card: str
+    effect: str
+    gold: int
+    goods: int
+    heads: int
+    name: str
+
+
+def _stack7(path: Path) -> tuple[Stack7Row, ...]:
+    """Loads the stack-7 table: one row per card instance (G12, ruling A1)."""
+    with path.open(encoding="utf-8") as f:
+        rows = csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t")
+        return tuple(
+            Stack7Row(
+                r["instance"],
+                r["card"],
+                r["effect"],
+                int(r["gold"]),
+                int(r["goods"]),
+                int(r["heads"]),
+                r["name"],
+            )
+            for r in rows
+        )
+
+
+STACK7: tuple[Stack7Row, ...] = _stack7(Path(__file__).with_name("stack7.tsv"))
+STACK7_ROW: dict[str, Stack7Row] = {r.instance: r for r in STACK7}
+
+
+def _stack7_cards(start: int) -> tuple[ActionCard, ...]:
+    """Returns one ActionCard per stack-7 card id, counted from the table (heads: its first instance's)."""
+    out: dict[str, ActionCard] = {}
+    for r in STACK7:
+        known = out.get(r.card)
+        count = known.count + 1 if known else 1
+        out[r.card] = ActionCard(known.idx if known else start + len(out), r.card, 7, count, r.heads, r.name)
+    return tuple(out.values())
+
+
+_OPTIONAL: tuple[ActionCard, ...] = (
     # O-C1: option `church` only; the one card whose heads (3) differ from its stack number.
     ActionCard(
         len(_PRINTED), "d6_church", 6, 1, 3, "Church: take the Church marker; move up to 2 black caballeros"
     ),
+    # G11, G13, G64: the expansion's stack 6, 3 heads.
+    ActionCard(
+        len(_PRINTED) + 1,
+        "d6_grand_inquisitor",
+        6,
+        1,
+        3,
+        "Grand Inquisitor: take the figure; move or bring back up to 2 black caballeros",
+    ),
+)
+ACTION_CARDS: tuple[ActionCard, ...] = (
+    *_PRINTED,
+    *_OPTIONAL,
+    *_stack7_cards(len(_PRINTED) + len(_OPTIONAL)),
 )
 CARD_INDEX: dict[str, int] = {c.id: c.idx for c in ACTION_CARDS}
 KING_CARD = CARD_INDEX["d5_king"]
 CHURCH_CARD = CARD_INDEX["d6_church"]
+INQUISITOR_CARD = CARD_INDEX["d6_grand_inquisitor"]
 VETO_CARD = CARD_INDEX["d2_veto"]
 SHUFFLED_STACKS: tuple[int, ...] = (1, 2, 3, 4)  # R6: stack 5 is the King card alone, stack 6 the Church card
 NEVER_DISCARDED: frozenset[int] = frozenset({KING_CARD, CHURCH_CARD})  # R15, R22, O-C1
@@ -216,6 +284,43 @@ def deck(stack: int, *, veto: bool = True) -> tuple[str, ...]:
     return tuple(out)
 
 
+def heads_of(instance: str) -> int:
+    """Returns the heads of a card instance: a stack-7 instance's own icons (G12), else its card's."""
+    row = STACK7_ROW.get(instance)
+    return row.heads if row else card_of(instance).heads
+
+
 def card_of(instance: str) -> ActionCard:
     """Returns the card kind of an instance id like `d2_veto.1` (KeyError when unknown)."""
     return ACTION_CARDS[CARD_INDEX[instance.rsplit(".", 1)[0]]]
+
+
+# The expansion, Grand Inquisitor & Colonies (rules/inquisitor-colonies.md).
+EXPANSION_REGIONS: tuple[int, ...] = (*BASE_REGIONS, FRANCE, CARAVEL, AMERICA, MEDITERRANEAN)  # G3, G55
+OVERSEAS: frozenset[int] = frozenset({CARAVEL, AMERICA, MEDITERRANEAN})  # G4
+COLONIES: frozenset[int] = frozenset({AMERICA, MEDITERRANEAN})
+COASTAL: frozenset[int] = frozenset(
+    AREA_INDEX[r]
+    for r in ("galicia", "basque_country", "catalonia", "valencia", "seville", "granada", "france")
+)  # G4
+EXPANSION_CABALLEROS = 36  # G9, ruling A3: 37 cubes, one the score marker
+EXPANSION_START_HOME = 2  # G14 step 5
+EXPANSION_START_DISC = 2
+EXPANSION_START_COURT = 7
+INQUISITOR_START = 2  # G14 step 2: black caballeros in each of the two Inquisitor regions
+LIMIT_SPACES: dict[int, int] = {2: 6, 3: 6, 4: 10, 5: 10}  # G7
+TILES: dict[str, int] = {"gold": 6, "goods": 4}  # G8: points per tile
+TILE_SUPPLY: dict[str, int] = {"gold": 5, "goods": 11}  # G8, ruling A2
+TILE_COLONY: dict[str, int] = {"gold": AMERICA, "goods": MEDITERRANEAN}  # G8
+SETUP_TILES: dict[str, int] = {"gold": 1, "goods": 2}  # G14 step 6
+# G4, G42a: positions of a caballero; "" is ordinary (on the limit board in its region).
+# PICK_ORDER is the order in which positions are taken when a choice leaves them open (G42a, ruling B25).
+POSITIONS: tuple[str, ...] = ("beside", "", "plain", "envoy", "ambassador", "captain", "viceroy")
+EXPANSION_SLOT_BONUS: dict[str, int] = {
+    "ambassador": 2,
+    "envoy": 1,
+    "plain": 0,
+    "captain": 3,
+    "viceroy": 5,
+}  # G57
+SLOT_OF: dict[int, tuple[str, ...]] = {FRANCE: SLOTS, CARAVEL: ("captain",), AMERICA: ("viceroy",)}  # G3

@@ -12,7 +12,7 @@ from engine.elgrande import data, scoring
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.groups import group_members, legal_choices
 from engine.elgrande.scores import general_scoring_events, score_event
-from engine.elgrande.state import BLACK, vacate
+from engine.elgrande.state import BLACK
 
 Json = dict[str, Any]
 
@@ -40,6 +40,11 @@ def open_group(em: Emitter, kind: str, context: Any) -> None:
 def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> None:
     """Applies the revealed choices of a disc or return decision in seat order (R32, M9)."""
     s = em.state
+    own = s.rules.resolve(s, kind, context, choices)
+    if own is not None:  # an option's own decision
+        for event in own:
+            em.emit(event)
+        return
     chosen = {p: c for p, c in choices}
     seat = s.turn.seat if s.turn else None
     match kind:
@@ -72,6 +77,6 @@ def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> Non
 
 
 def _moved(em: Emitter, seat: int | None, reason: str, moves: list[list[Any]]) -> None:
-    moves = vacate(em.state, [m for m in moves if m[3]])  # O-F4a: exits from France name their slots
+    moves = em.state.rules.settle(em.state, seat, [m for m in moves if m[3]], reason)  # O-F4a, G4a
     if moves:
         em.emit({"type": "caballeros_moved", "seat": seat, "reason": reason, "moves": moves})

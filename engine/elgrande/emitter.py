@@ -26,3 +26,5 @@ class Emitter:
             event["default"] = True
         self.events.append(event)
         self.state = evolve(self.state, event)
+        for follow in self.state.rules.after(self.state, event):  # an option's automatic consequences
+            self.emit(follow)

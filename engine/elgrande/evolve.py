@@ -18,8 +18,12 @@ LAST_EVENTS = 8
 def evolve(state: State | None, event: Json) -> State:
     """Returns the state after `event`; `evolve(None, game_started)` starts the game."""
     if state is None:
-        return _started(event)
+        first = _started(event)
+        kw: Json = {}
+        first.rules.fold(first, event, kw)
+        return change(first, kw) if kw else first
     kw = _apply(state, event)
+    state.rules.fold(state, event, kw)
     kw["n"] = state.n + 1
     kw["last"] = (state.last + (event,))[-LAST_EVENTS:]
     return change(state, kw)
@@ -86,25 +90,27 @@ def _set(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
 def _started(e: Json) -> State:
     n = e["seats"]
     homes = [data.AREA_INDEX[r] for r in e["homes"]]
-    board = [[0] * n for _ in data.AREAS]
-    for seat, home in enumerate(homes):
-        board[home][seat] = data.START_HOME
     options = ruleset.options_of(e["options"])
+    rules = ruleset.of(options)
+    home, court, province = rules.start_pieces()
+    board = [[0] * n for _ in data.AREAS]
+    for seat, where in enumerate(homes):
+        board[where][seat] = home
     church = [data.AREA_INDEX[r] for r in e.get("church_regions", ())]  # O-C2
     black = tuple(data.CHURCH_START * church.count(a) for a in range(data.N_AREAS)) if church else ()
     return State(
         n=1,
         seats=n,
         options=options,
-        rules=ruleset.of(options),
+        rules=rules,
         seed=e.get("seed", ""),
         commitment=e["commitment"],
         rounds=tuple(e["rounds"]),
         round_index=-1,
         phase="between",
         board=tuple(tuple(row) for row in board),
-        court=(data.START_COURT,) * n,
-        province=(data.START_PROVINCE,) * n,
+        court=(court,) * n,
+        province=(province,) * n,
         king=data.AREA_INDEX[e["king"]],
         grandes=tuple(homes),
         scoreboards=(NOWHERE,) * len(data.SCOREBOARDS),
@@ -116,7 +122,7 @@ def _started(e: Json) -> State:
         start_player=e["start_player"],
         order=(),
         turn_index=0,
-        stacks=tuple(tuple(e.get("stacks", {}).get(str(k), ())) for k in data.SHUFFLED_STACKS),
+        stacks=tuple(tuple(e.get("stacks", {}).get(str(k), ())) for k in rules.stacks()),
         offer=(),
         discard=(),
         vetos=(),

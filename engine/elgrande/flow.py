@@ -30,7 +30,7 @@ def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
     cards = rng.Draws(rng_seed, "setup:region_cards").shuffle([data.AREAS[r].id for r in rules.region_deck()])
     stacks = {
         str(k): rng.Draws(rng_seed, f"setup:stack{k}").shuffle(data.deck(k, veto=opts["veto"]))
-        for k in data.SHUFFLED_STACKS
+        for k in rules.stacks()
     }
     start = rng.Draws(rng_seed, "setup:start_player").below(seats)  # R7, R8
     first: Json = {
@@ -44,7 +44,7 @@ def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
         "king": cards[0],
         "homes": cards[1 : 1 + seats],
         "stacks": stacks,
-        "stack_sizes": [len(stacks[str(k)]) for k in data.SHUFFLED_STACKS],
+        "stack_sizes": [len(stacks[str(k)]) for k in rules.stacks()],
         "start_player": start,
     }
     first.update(rules.setup(first))
@@ -68,7 +68,7 @@ def _next(s: State) -> list[Json]:
         case "between":
             return [_round_start(s) if s.round_index + 1 < len(s.rounds) else _game_end(s)]
         case "bidding":
-            return _forced_bid(s)
+            return s.rules.prelude(s) or _forced_bid(s)
         case "turns":
             return _turn_auto(s)
         case "scoring":

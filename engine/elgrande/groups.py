@@ -17,6 +17,9 @@ Json = dict[str, Any]
 
 def legal_choices(s: State, kind: str, context: Any, seat: int) -> list[Any]:
     """Returns every legal choice of `seat` in a disc or return decision (M1-M6, R31, X11)."""
+    own: list[Any] | None = s.rules.choices(s, kind, context, seat)
+    if own is not None:  # an option's own decision
+        return own
     opened = s.rules.disc_regions(s, kind, context, seat, list(s.open_regions()))
     ids = data.AREAS
     match kind:

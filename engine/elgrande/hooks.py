@@ -18,7 +18,9 @@ The hooks, by where the options change the game:
 | allowed destinations | check_batch, check_steps, disc_regions |
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
-| extra decisions | turn_moves, turn_move, turn_end, between_turns |
+| extra decisions | turn_moves, turn_move, turn_end, between_turns, prelude |
+| an option's simultaneous decisions | choices, resolve |
+| pieces with a state of their own | spot, settle, fold, after, step_end |
 | showing them | view |
 """
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
+from engine.elgrande.state import vacate
 from engine.errors import IllegalMove
 
 if TYPE_CHECKING:
@@ -60,6 +63,14 @@ class Rules:
     def setup(self, first: Json) -> Json:
         """Returns the fields an option adds to game_started (drawn after R8's draws, from `first`)."""
         return {}
+
+    def stacks(self) -> tuple[int, ...]:
+        """Returns the shuffled action-card stacks, in the order of `State.stacks` (R6)."""
+        return data.SHUFFLED_STACKS
+
+    def start_pieces(self) -> tuple[int, int, int]:
+        """Returns each colour's caballeros at setup: home region, court, province (R4)."""
+        return data.START_HOME, data.START_COURT, data.START_PROVINCE
 
     def fixed_cards(self) -> tuple[str, ...]:
         """Returns the card instances face up every round and never discarded (R10, R15, R22)."""
@@ -139,6 +150,47 @@ class Rules:
 
     def between_turns(self, s: State) -> list[Json]:
         """Returns the events an option adds after a turn ended, before the next turn or R15."""
+        return []
+
+    def prelude(self, s: State) -> list[Json]:
+        """Returns the events an option adds at the start of a round's bidding (e.g. a setup decision)."""
+        return []
+
+    def choices(self, s: State, kind: str, context: Any, seat: int) -> list[Any] | None:
+        """Returns the legal choices of an option's own decision `kind` (None: not an option's kind)."""
+        return None
+
+    def resolve(self, s: State, kind: str, context: Any, choices: list[list[Any]]) -> list[Json] | None:
+        """Returns the events that apply an option's own revealed decision (None: not an option's kind)."""
+        return None
+
+    # Pieces with a state of their own (the expansion's positions, tiles, marks, bonus moves).
+
+    def spot(self, s: State, name: str) -> tuple[int, str] | None:
+        """Returns (area index, location name) of a location a move names, or None when it names none."""
+        idx = data.SPOT_AREA.get(name, -1)
+        if idx == -1 or (idx != data.CASTILLO and idx not in self.regions()):
+            return None
+        if idx == data.FRANCE and name not in data.SLOT_INDEX and name != "france":
+            return None
+        return idx, name
+
+    def settle(self, s: State, seat: int | None, moves: list[Move], reason: str) -> list[Move]:
+        """Returns the moves of a caballeros_moved event with every source and destination named.
+
+        The base only splits exits from France into its slots (`state.vacate`, O-F4a).
+        """
+        return vacate(s, moves)
+
+    def fold(self, s: State, e: Json, kw: Json) -> None:
+        """Adds to `kw` the changes an option makes to the state when `e` is folded (`kw`: the base's)."""
+
+    def after(self, s: State, e: Json) -> list[Json]:
+        """Returns the automatic events that follow `e` at once (`s`: the state after it)."""
+        return []
+
+    def step_end(self, s: State, seat: int | None) -> list[Json]:
+        """Returns the automatic events at the end of a whole step of the turn (G48's refill)."""
         return []
 
     # Showing what an option adds.

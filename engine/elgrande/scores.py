@@ -29,6 +29,7 @@ def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
     moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
     board = [list(row) for row in s.board]
     if moves:
+        moves = s.rules.settle(s, None, moves, "castillo")  # G47: arrivals at the limit board
         events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
         for p, r in discs.items():
             board[r][p] += board[data.CASTILLO][p]

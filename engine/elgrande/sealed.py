@@ -44,7 +44,9 @@ def _checked(s: State, g: Group, seat: int, move: Json) -> Any:
     legal = groups.legal_choices(s, g.kind, g.context, seat)
     if region not in legal:
         raise illegal(
-            move, f"{region} is not a legal {g.kind} choice; legal: {', '.join(legal)}", _RULES[g.kind]
+            move,
+            f"{region} is not a legal {g.kind} choice; legal: {', '.join(legal)}",
+            _RULES.get(g.kind, "§7"),
         )
     return region
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.elgrande import data
+from engine.elgrande.expansion.pieces import area_of
 
 COURT = -1
 PROVINCE = -2
@@ -32,6 +33,7 @@ class Options:
     france: bool = False
     granada_moorish: bool = False
     church: bool = False
+    inquisitor_colonies: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +42,8 @@ class Turn:
 
     stage: "supplement" (owes supplement_court), "card" (owes choose_action_card),
     "step" (owes turn_step), "wait" (suspended while a decision group is open, R33).
-    extra: the Church extra (O-C6) was used this turn.
+    extra: the Church extra (O-C6) or the Inquisitor extra (G43) was used this turn.
+    grande_bonus: the seat's Grande has its bonus move this turn (G29).
     """
 
     seat: int
@@ -50,6 +53,7 @@ class Turn:
     placed: bool = False
     acted: bool = False
     extra: bool = False
+    grande_bonus: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +93,17 @@ class State:
     Option pieces: `slots` (France slot owners: ambassador, envoy, plain; -1 free), `black`
     (black caballeros per area index; empty when `church` is off), `church` (the Church
     marker's holder; -1 none) and `moorish` (Granada is Moorish).
+
+    The expansion (option `inquisitor_colonies`) reuses `black` (per area) and `church` (the
+    Grand Inquisitor figure's holder, G40) and adds: `cabs`, every caballero on the board whose
+    state (G4a) is not plain, as ((area, owner, position, tile, claimant, mark, bonus), count)
+    sorted (`engine.elgrande.expansion.pieces`); `limit` (the limit board's region, NOWHERE
+    beside the board); `tiles` (supply gold, supply goods, ownerless gold in america, ownerless
+    goods in the mediterranean); `owed` (gold, goods owed to the colonies this turn, B6);
+    `keeps` (held stack-7 cards: (seat, instance)); `delayed` (delayed-scoring markers: (seat,
+    instance, area, round index)); `turned` (offered cards turned face down this round, G69);
+    `frame` (a copy or relocation-before-scoring frame, G68, G73) and `setup_open` (the setup
+    disc is still owed, G16).
     """
 
     n: int
@@ -126,6 +141,15 @@ class State:
     black: tuple[int, ...] = ()
     church: int = -1
     moorish: bool = False
+    cabs: tuple[tuple[tuple[Any, ...], int], ...] = ()
+    limit: int = NOWHERE
+    tiles: tuple[int, int, int, int] = (0, 0, 0, 0)
+    owed: tuple[int, int] = (0, 0)
+    keeps: tuple[tuple[int, str], ...] = ()
+    delayed: tuple[tuple[int, str, int, int], ...] = ()
+    turned: tuple[str, ...] = ()
+    frame: Any = None
+    setup_open: bool = False
 
     @property
     def round(self) -> int:
@@ -214,7 +238,11 @@ def transfer(state: State, moves: list[tuple[int | str, int, int, int]]) -> dict
 
 def location(name: str) -> int:
     """Returns the location index of an area id, a France slot, "court" or "province" (KeyError when unknown)."""
-    return COURT if name == "court" else PROVINCE if name == "province" else data.SPOT_AREA[name]
+    if name == "court":
+        return COURT
+    if name == "province":
+        return PROVINCE
+    return data.SPOT_AREA[name] if name in data.SPOT_AREA else area_of(name)  # G4a: a state name
 
 
 def held(s: State, owner: int | str, area: int) -> list[tuple[str, int]]:

@@ -8,7 +8,7 @@ from engine.elgrande import data
 from engine.elgrande.bidding import bid_event, legal_bids
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.moves import counts, integer, text
-from engine.elgrande.state import State, vacate
+from engine.elgrande.state import State
 from engine.errors import IllegalMove, MalformedMove
 
 Json = dict[str, Any]
@@ -24,12 +24,11 @@ def area(s: State, move: Json, name: Any, what: str = "area") -> int:
 
 
 def spot(s: State, move: Json, name: Any, what: str = "area") -> tuple[int, str]:
-    """Returns (area index, location name) of an area in play or, with France in play, a slot of it (O-F4)."""
+    """Returns (area index, location name) of an area in play, a France slot (O-F4) or, in the
+    expansion, a caballero state (G4a); the rules decide which names they know (`Rules.spot`)."""
     loc = text(move, name, what)
-    idx = data.SPOT_AREA.get(loc, -1)
-    if idx == data.FRANCE and loc in data.SLOT_INDEX and idx in s.regions:
-        return idx, loc
-    return area(s, move, loc, what), loc
+    found = s.rules.spot(s, loc)
+    return found if found is not None else (area(s, move, loc, what), loc)
 
 
 def open_spot(s: State, move: Json, name: Any, what: str) -> tuple[int, str]:
@@ -73,7 +72,9 @@ def supplement_court(em: Emitter, seat: int, move: Json) -> None:
     s = em.state
     assert s.turn is not None
     moves = board_supplement(s, seat, move, move.get("from", {}), s.turn.shortfall, "R17")
-    em.emit({"type": "court_supplemented", "seat": seat, "moves": vacate(s, moves)})
+    em.emit(
+        {"type": "court_supplemented", "seat": seat, "moves": s.rules.settle(s, seat, moves, "supplement")}
+    )
 
 
 def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule: str) -> list[list[Any]]:
@@ -161,6 +162,12 @@ def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
     if s.turn.placed:
         raise illegal(move, "the placement batch was already placed this turn", "R19")
     moves = check_batch(s, seat, move)
+    fields = s.rules.batch_fields(s, seat, moves)
     em.emit(
-        {"type": "caballeros_placed", "seat": seat, "moves": moves, **s.rules.batch_fields(s, seat, moves)}
+        {
+            "type": "caballeros_placed",
+            "seat": seat,
+            "moves": s.rules.settle(s, seat, moves, "place"),
+            **fields,
+        }
     )
