@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.contract import Game, Json
+from engine.errors import UnsupportedOption
 from service import contacts, ratelimit
 from service.auth import digest, new_token
 from service.errors import validation
@@ -126,6 +127,15 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
         raise validation(f"{spec['game']} seats {low} to {high} players, got {len(seats)}")
     for i, seat in enumerate(seats):
         check_seat(i, seat)
+    preview = (
+        [k for k, v in options.items() if v and game.INFO["options"].get(k, {}).get("preview")]
+        if isinstance(options, dict)
+        else []
+    )
+    if preview:  # an option still being built: in the engine and its tests, not yet in games people play
+        raise UnsupportedOption(
+            f"option {preview[0]!r} is in preview: its rules are not complete yet, so games cannot use it"
+        )
     try:
         tc = TimeControl.from_json(spec.get("time_control"))
     except BadTimeControl as exc:

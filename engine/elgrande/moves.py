@@ -106,6 +106,7 @@ PROMPTS: dict[str, str] = {
     "return_all_disc": "choose the region to return all your caballeros from (M4)",
     "secret_scoring_disc": "choose a region for the secret scoring (M5)",
     "king_returns_choice": "choose where your 3 returned caballeros come from (M6)",
+    "setup_disc": "choose the base region for your 2 setup caballeros (G16; inquisitor_colonies)",
 }
 
 REVEALS: frozenset[str] = frozenset(

@@ -17,6 +17,7 @@ from engine.elgrande.options.church import Church
 from engine.elgrande.options.france import France
 from engine.elgrande.options.granada_moorish import GranadaMoorish
 from engine.elgrande.options.grande_counts_one import GrandeCountsOne
+from engine.elgrande.options.inquisitor_colonies import InquisitorColonies
 from engine.elgrande.options.movement_limits import MovementLimits
 from engine.elgrande.options.short_game import ShortGame
 from engine.elgrande.options.short_game_six_rounds import ShortGameSixRounds
@@ -34,6 +35,7 @@ ORDER: tuple[type[Rules], ...] = (
     France,
     GranadaMoorish,
     Church,
+    InquisitorColonies,
 )
 
 OPTIONS: dict[str, Json] = {
@@ -77,7 +79,7 @@ OPTIONS: dict[str, Json] = {
         "default": False,
         "doc": "a tenth region, France (3/1/0), next to aragon and catalonia, with 3 slots worth +2/+1/+0",
         "rules": "O-F1-O-F10",
-        "excludes": [],
+        "excludes": ["inquisitor_colonies"],
     },
     "granada_moorish": {
         "type": "bool",
@@ -92,8 +94,25 @@ OPTIONS: dict[str, Json] = {
         "default": False,
         "doc": "4 black caballeros and the Church card: its holder counts them as own and gets one extra caballero a turn",
         "rules": "O-C1-O-C10",
-        "excludes": [],
+        "excludes": ["inquisitor_colonies"],
     },
+    "inquisitor_colonies": {
+        "type": "bool",
+        "default": False,
+        "doc": "the Grand Inquisitor & Colonies expansion: France, the Caravel, America and the Mediterranean, "
+        "the ship, gold and goods, the Grand Inquisitor and his black caballeros, the limit board, stack 7",
+        "rules": "G1-G86",
+        "excludes": ["france", "church"],
+        # Not complete yet: the engine has it, the service refuses it, the record corpus leaves it out.
+        "preview": True,
+    },
+}
+
+
+# The rule that forbids a pair, where it is not §9's list.
+PAIR_RULES: dict[frozenset[str], str] = {
+    frozenset(("france", "inquisitor_colonies")): "G83",
+    frozenset(("church", "inquisitor_colonies")): "G84",
 }
 
 
@@ -116,7 +135,8 @@ def check_options(seats: Any, options: Any) -> Json:
     for key, spec in OPTIONS.items():
         clash = [other for other in spec["excludes"] if out[key] and out.get(other)]
         if clash:
-            raise IllegalOptions(f"options {key!r} and {clash[0]!r} cannot be combined (§9)", rule="§9")
+            rule = PAIR_RULES.get(frozenset((key, clash[0])), "§9")
+            raise IllegalOptions(f"options {key!r} and {clash[0]!r} cannot be combined ({rule})", rule=rule)
     return out
 
 

@@ -57,6 +57,7 @@ _RULES = {
     "return_two_disc": "X20",
     "return_all_disc": "M4",
     "secret_scoring_disc": "M5",
+    "setup_disc": "G16",
 }
 
 

@@ -15,6 +15,7 @@ from engine.elgrande.expansion.pieces import area_of
 
 COURT = -1
 PROVINCE = -2
+OUT = -3  # black caballeros out of the game, beside the board (G42)
 BLACK = "black"  # the owner of the black caballeros in moves and events (option `church`)
 NOWHERE = -1  # a scoreboard beside the board
 
@@ -219,8 +220,10 @@ def transfer(state: State, moves: list[tuple[int | str, int, int, int]]) -> dict
     black = list(state.black)
     for owner, src, dst, count in moves:
         if owner == BLACK:
-            black[src] -= count
-            black[dst] += count
+            if src >= 0:
+                black[src] -= count
+            if dst >= 0:  # OUT: the black caballero leaves the game (G42)
+                black[dst] += count
             continue
         assert isinstance(owner, int)
         for loc, delta in ((src, -count), (dst, count)):
@@ -242,6 +245,8 @@ def location(name: str) -> int:
         return COURT
     if name == "province":
         return PROVINCE
+    if name == "out":
+        return OUT
     return data.SPOT_AREA[name] if name in data.SPOT_AREA else area_of(name)  # G4a: a state name
 
 

@@ -100,6 +100,8 @@ def entries(game_name: str) -> list[Entry]:
         if options == EACH_OPTION:
             for key, spec in specs.items():
                 value = on_value(spec)
+                if spec.get("preview"):  # an option still being built has no records (they would change)
+                    continue
                 if value is not None and value != spec.get("default") and accepts(game, seats, {key: value}):
                     out.append(Entry(game_name, f"{name}-{key}", seats, {key: value}))
         elif options == ALL_OPTIONS:  # named by its options: a game's new options add a record
@@ -115,7 +117,7 @@ def _all_on(game: Game, seats: int, specs: dict[str, Json]) -> Json:
     chosen: Json = {}
     for key, spec in specs.items():
         value = on_value(spec)
-        if value is not None and accepts(game, seats, {**chosen, key: value}):
+        if value is not None and not spec.get("preview") and accepts(game, seats, {**chosen, key: value}):
             chosen[key] = value
     return chosen
 

@@ -703,9 +703,13 @@ def test_notation_round_trips(text: str, move: Json) -> None:
 
 
 def test_the_catalog_lists_the_option() -> None:
-    # §9: the option, its rules and no excluded partner
+    # §9: the option and its rules; G84: the expansion's Grand Inquisitor excludes it
     spec = G.INFO["options"]["church"]
-    assert spec["default"] is False and spec["rules"] == "O-C1-O-C10" and spec["excludes"] == []
+    assert (
+        spec["default"] is False
+        and spec["rules"] == "O-C1-O-C10"
+        and spec["excludes"] == ["inquisitor_colonies"]
+    )
 
 
 def test_the_base_game_refuses_church_moves() -> None:

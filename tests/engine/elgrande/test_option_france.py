@@ -636,7 +636,7 @@ def test_the_catalog_describes_france() -> None:
     # §9 table
     spec = game.INFO["options"]["france"]
     assert spec["type"] == "bool" and spec["default"] is False and spec["rules"] == "O-F1-O-F10"
-    assert spec["excludes"] == []
+    assert spec["excludes"] == ["inquisitor_colonies"]  # G83: the expansion's France replaces it
 
 
 # The contract: every accepted move with slots is reachable click by click, and no offered one is refused.

@@ -19,7 +19,7 @@ def option_sets() -> list[dict[str, bool]]:
     out = []
     for k in (0, 1, 2):
         for combo in itertools.combinations(names, k):
-            if {"short_game", "short_game_six_rounds"} <= set(combo):
+            if any(b in ruleset.OPTIONS[a]["excludes"] for a in combo for b in combo):
                 continue
             out.append(dict.fromkeys(combo, True))
     return out
