@@ -132,8 +132,13 @@ def bench_replay(game: Game, events: list[Json], repeats: int) -> None:
 
 
 def all_options(game: Game) -> Json:
-    """Returns every optional rule of §9 on at once (short_game gives way to short_game_six_rounds)."""
-    return {name: True for name in game.INFO["options"] if name not in ("veto", "short_game")}
+    """Returns every optional rule of §9 on at once (short_game gives way to short_game_six_rounds;
+    the expansion, which excludes france and church, is benched on its own)."""
+    skip = ("veto", "short_game", "inquisitor_colonies")
+    return {name: True for name in game.INFO["options"] if name not in skip}
+
+
+EXPANSION: Json = {"inquisitor_colonies": True}
 
 
 def bench_options(game: Game, games: int) -> None:
@@ -143,11 +148,13 @@ def bench_options(game: Game, games: int) -> None:
     all-options game's median time per decision within 1.5x the base game's.
     """
     opts = all_options(game)
-    runs: dict[str, list[GameRun]] = {"base game": [], "all options": []}
+    runs: dict[str, list[GameRun]] = {"base game": [], "all options": [], "expansion": []}
     for i in range(games):
         runs["base game"].append(play_random(game, 4, f"bench-opt-{i}"))
         runs["all options"].append(play_random(game, 4, f"bench-opt-{i}", options=opts))
-    print(f"\n4 players, {games} interleaved random games each; all options = {', '.join(sorted(opts))}")
+        runs["expansion"].append(play_random(game, 4, f"bench-opt-{i}", options=EXPANSION))
+    print(f"\n4 players, {games} interleaved random games each; all options = {', '.join(sorted(opts))};")
+    print("  expansion = inquisitor_colonies (Grand Inquisitor & Colonies)")
     median = {}
     for name, rs in runs.items():
         steps = [s for r in rs for s in r.step_s]
@@ -161,6 +168,7 @@ def bench_options(game: Game, games: int) -> None:
     print(
         f"  time per decision, all options / base: x{ratio:.2f} (target <= 1.5: {'met' if ratio <= 1.5 else 'MISSED'})"
     )
+    print(f"  time per decision, expansion / base: x{median['expansion'] / median['base game']:.2f}")
 
 
 def profile(game: Game, seats: int, games: int) -> None:
