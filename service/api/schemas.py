@@ -543,6 +543,12 @@ class CatalogOption(Schema):
         required=True,
         metadata={"description": "every other option of the game, not excluded"},
     )
+    preview = fields.Boolean(
+        metadata={
+            "description": "true while the option is still being built: listed, but POST /games refuses it "
+            "(422 `unsupported-option`)"
+        }
+    )
 
 
 class CatalogGame(Schema):

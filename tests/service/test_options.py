@@ -70,3 +70,13 @@ def test_a_refused_creation_creates_nothing_and_a_good_one_keeps_its_options(cli
     assert summary["options"] == {"short_game_six_rounds": True, "veto": False}
     view = client.get(f"/games/{game['id']}/view").get_json()["view"]
     assert view["rounds"] == [1, 2, 3, 4, 5, 6] and view["options"]["veto"] is False
+
+
+def test_the_expansion_is_listed_in_preview_and_refused_at_creation(client: FlaskClient) -> None:
+    # G1, G83, G84: the catalog describes it and what it excludes; until complete, games cannot use it
+    spec = _options(client, "elgrande")["inquisitor_colonies"]
+    assert spec["preview"] is True and spec["excludes"] == ["france", "church"]
+    answer = _create(client, {"inquisitor_colonies": True})
+    body = answer.get_json()
+    assert answer.status_code == 422 and body["code"] == "unsupported-option"
+    assert "inquisitor_colonies" in body["detail"] and "preview" in body["detail"]

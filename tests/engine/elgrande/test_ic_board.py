@@ -240,7 +240,7 @@ def test_setup_disc_choices_are_sealed_then_two_caballeros_arrive() -> None:
     before = [list(r) for r in s.board]
     for p in (1, 2):
         s, events = play(s, p, game.default_move(s, p))
-    moved = [e for e in events if e["type"] == "caballeros_moved"][0]
+    moved = next(e for e in events if e["type"] == "caballeros_moved")
     assert moved["reason"] == "setup" and all(m[1] == "province" and m[3] == 2 for m in moved["moves"])
     assert sum(s.board[a][0] for a in range(data.N_AREAS)) == sum(r[0] for r in before) + 2
     assert s.phase == "bidding" and not s.setup_open
