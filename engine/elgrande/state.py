@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.elgrande import data
-from engine.elgrande.expansion.pieces import area_of
+from engine.elgrande.expansion.names import area_of
 
 COURT = -1
 PROVINCE = -2
