@@ -53,6 +53,19 @@ Shape of `view(state, viewer)` (stable; the browser and CLI draw the board from 
     moorish: bool (option granada_moorish only; also areas.granada.moorish): Granada is still Moorish
     church (option church only): {holder: seat | null, black: {area id: count}, extra_used: bool};
            each area then also has black: count (O-C1, H10)
+    With option inquisitor_colonies (rules/inquisitor-colonies.md; all public, G80):
+    areas: also france, caravel, america, mediterranean; every area also has black: count and
+           pieces: [{owner: seat | "black", position: "ordinary" | "on" | "beside" | "captain" | "viceroy"
+                     | "ambassador" | "envoy" | "plain", tile: "gold" | "goods" | null, claimant: seat | null,
+                     marked: bool (relocated this round, G51), bonus: bool (bonus move left, G29), count,
+                     state: its name in the state grammar (engine.elgrande.expansion.names)}];
+           america.gold and mediterranean.goods: ownerless tiles there (G8)
+    inquisitor: {holder: seat | null, black: {area id: count}, out_of_game: count, extra_used: bool} (G40-G43)
+    limit_board: {area: region id | null, spaces: 6 | 10, on: count} (G7, G45)
+    tiles: {supply: {gold, goods}, loose: {gold, goods}, owed: {gold, goods}} (G33, G34)
+    held_cards: [{seat, card}] (G74)      delayed: [{seat, card, area, round}] (G72)
+    turned: [offered card instances turned face down this round] (G69)
+    turn: also grande_bonus (the Grande's bonus move is left, G29) and extra (the Inquisitor extra is used, G43)
 """
 
 from __future__ import annotations
