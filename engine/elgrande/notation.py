@@ -58,6 +58,8 @@ def format_move(move: Json) -> str:
             return f"disc {move['region']}"
         case "return_caballeros":
             return "return " + " ".join(move["sources"])
+        case "fill_limit":
+            return "fill " + (_states(move["states"]) or "none")
     raise MalformedMove(f"malformed move {move!r}: unknown type {t!r}")
 
 
@@ -70,11 +72,18 @@ def _declaration(move: Json) -> str:
         return "remove " + (" ".join(f"{r['seat']}:{r['region']}" for r in move["removals"]) or "none")
     if "supplement" in move:
         return "supplement " + _counts(move["supplement"])
+    if "on" in move:
+        return f"{move['area']} on {_states(move['on'])}"
     if "scoreboard" in move:
         return f"{move['scoreboard']} {move['area']}"
     if "value" in move:
         return str(move["value"])
     return str(move.get("area", ""))
+
+
+def _states(entries: list[Json]) -> str:
+    """Returns caballero states with owners and counts (G4a): `<seat>:<state>x<count>` each."""
+    return " ".join(f"{e['seat']}:{e['state']}x{e['count']}" for e in entries)
 
 
 def parse_move(text: str, state: Any, seat: int) -> list[Json]:
