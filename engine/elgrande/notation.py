@@ -126,10 +126,21 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "choose_region", "region": _one(line, args)}
         case "return":
             return {"type": "return_caballeros", "sources": args}
+        case "fill":
+            return {"type": "fill_limit", "states": [_state_arg(line, a) for a in args if a != "none"]}
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, allow, veto, disc, return"
+        "church, allow, veto, disc, return, fill"
     )
+
+
+def _state_arg(line: str, arg: str) -> Json:
+    """Returns {seat, state, count} from `<seat>:<state>x<count>` (G4a; fill_limit, G47, G48)."""
+    who, _, rest = arg.partition(":")
+    state, _, k = rest.rpartition("x")
+    if not who or not state or not k.isdigit():
+        raise MalformedMove(f"cannot read {line!r}: write each caballero state as <seat>:<state>x<count>")
+    return {"seat": "black" if who == "black" else _int(line, [who]), "state": state, "count": int(k)}
 
 
 def _int(line: str, args: list[str]) -> int:

@@ -474,3 +474,70 @@ def test_fill_order_within_a_colour_follows_g4a() -> None:
         (0, "mediterranean_beside*", 1),
         (0, "mediterranean_beside", 1),
     ]
+
+
+def test_refill_decision_after_a_court_supplement_keeps_the_card_choice_due() -> None:
+    # G48, R17, R18: the supplement's refill is chosen, then the player still takes a card
+    s = table(
+        board={"galicia": [6, 5, 0, 0]}, holder=2, cabs=(beside("galicia", 1, 1), beside("galicia", 3, 1))
+    )
+    s = replace(s, board=tuple(r if i != AREA["galicia"] else (6, 5, 0, 1) for i, r in enumerate(s.board)))
+    s = kit.at_turn(s, 0, "d1_move_four_any")
+    s = replace(s, turn=replace(s.turn, stage="supplement", shortfall=1, card=""), province=(0, 10, 10, 10))
+    s, events = pick(s, 0, {"type": "supplement_court", "from": {"galicia": 1}})
+    assert opened(events)[0]["members"] == [2]
+    s, events = pick(
+        s, 2, {"type": "fill_limit", "states": [{"seat": 3, "state": "galicia_beside", "count": 1}]}
+    )
+    assert s.turn is not None and s.turn.stage == "card"
+    assert kit.game.pending(s)[0]["kind"] == "choose_action_card"
+
+
+def test_eviction_out_of_the_limit_region_refills_at_the_end_of_the_action() -> None:
+    # G48: evicted caballeros left the board; the refill follows the whole special action (B9: not G47)
+    s = table(board={"galicia": [0, 6, 0, 0], "aragon": [0, 0, 0, 0]}, holder=0, cabs=())
+    s = replace(s, board=tuple(r if i != AREA["galicia"] else (2, 6, 4, 0) for i, r in enumerate(s.board)))
+    s = replace(s, cabs=(beside("galicia", 0, 2),))
+    s, events = evict(s, {1: "aragon", 2: "aragon"}, region="galicia")
+    moved = [e for e in events if e["type"] == "caballeros_moved"]
+    assert [e["reason"] for e in moved] == ["eviction", "refill"]
+    assert moved[1]["moves"] == [[0, "galicia_beside", "galicia", 2]]
+
+
+def test_fill_limit_partial_moves_grow_one_caballero_at_a_time() -> None:
+    # G47, G81: legal_moves extends a partial fill_limit; malformed input is refused, never a crash
+    s = table(board={"galicia": [5, 3, 0, 0], "aragon": [0, 2, 2, 0]}, holder=3)
+    s, _ = evict(s, {1: "galicia", 2: "galicia"})
+    grown = legal_moves(s, 3, partial={"type": "fill_limit", "states": []})
+    assert {
+        "type": "fill_limit",
+        "states": [{"seat": 1, "state": "galicia_beside", "count": 1}],
+        "complete": False,
+    } in grown
+    last = legal_moves(
+        s, 3, partial={"type": "fill_limit", "states": [{"seat": 1, "state": "galicia_beside", "count": 1}]}
+    )
+    assert all(m["complete"] for m in last) and len(last) == 2
+    for bad in (
+        {"type": "fill_limit", "states": "x"},
+        {"type": "fill_limit", "states": [{"seat": 9, "state": "x", "count": 1}]},
+        {"type": "fill_limit", "states": [{"seat": 1, "state": "galicia_beside", "count": 0}]},
+        {"type": "fill_limit"},
+    ):
+        with pytest.raises(Exception) as err:
+            pick(s, 3, bad)
+        assert type(err.value).__name__ in ("MalformedMove", "IllegalMove")
+
+
+def test_move_limit_board_partial_declarations() -> None:
+    # G66: the `on` choice can be built one caballero at a time
+    s = kit.at_turn(table(board={"galicia": [1, 0, 0, 0], "aragon": [4, 5, 3, 0]}), 0, CARD)
+    grown = legal_moves(s, 0, partial={"type": "declare_action", "area": "aragon", "on": []})
+    assert len(grown) == 3 and not any(m["complete"] for m in grown)
+
+
+def test_fill_limit_notation_round_trips() -> None:
+    # G47, G48: the text notation of fill_limit
+    move = {"type": "fill_limit", "states": [{"seat": 1, "state": "galicia_beside", "count": 2}]}
+    assert kit.game.format_move(move) == "fill 1:galicia_besidex2"
+    assert kit.game.parse_move("fill 1:galicia_besidex2", None, 0) == [move]
