@@ -24,7 +24,6 @@
 
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
@@ -44,7 +43,8 @@ MOVE_EVENTS = frozenset({"caballeros_moved", "caballeros_placed", "court_supplem
 OFF_BOARD = frozenset({"court", "province", "out"})
 CARD = "d7_move_limit_board"
 UNELIGIBLE = frozenset({"captain", "viceroy"})  # G66
-LISTED = 200  # at most this many complete fill_limit moves (or G66 declarations per region) are listed
+LISTED = 100  # at most this many complete fill_limit moves (G66: declarations per region) are listed;
+# the rest are reached from the empty member ({"states": []}, {"area": r, "on": []}) with `partial`
 Entry = tuple[Any, str, int]  # (owner, state name, count)
 
 
@@ -149,9 +149,10 @@ class Limit(Rules):
         candidates, spaces = _candidates(context), int(context["spaces"])
         rule = "G47" if _g47(context) else "G48"
         if partial is None:
-            combos = _combos(candidates, spaces)
-            if combos is None:
-                return [{"type": "fill_limit", "states": []}]  # a large family: extend it with `partial`
+            combos = _combos(candidates, spaces)  # G82's default is always among them
+            default = sorted(fill_order(s, seat, candidates, spaces), key=_entry_key)
+            if default not in combos:
+                combos.append(default)
             return [{"type": "fill_limit", "states": _json(c)} for c in combos]
         return [
             {"type": "fill_limit", "states": st, "complete": done}
@@ -229,11 +230,7 @@ class Limit(Rules):
                 if sum(k for _, _, k in eligible) <= spaces:
                     out.append({"area": rid})
                     continue
-                combos = _combos(eligible, spaces)
-                if combos is None:
-                    out.append({"area": rid, "on": []})  # a large family: extend it with `partial`
-                else:
-                    out += [{"area": rid, "on": _json(c)} for c in combos]
+                out += [{"area": rid, "on": _json(c)} for c in _combos(eligible, spaces)]
             return out
         if "on" not in partial or "area" not in partial:
             return []
@@ -436,20 +433,23 @@ def _check_within(move: Json, chosen: list[Entry], candidates: list[Entry], spac
         raise illegal(move, f"exactly {spaces} caballero(s) go on the limit board, not {total}", rule)
 
 
-def _combos(candidates: list[Entry], spaces: int) -> list[list[Entry]] | None:
-    """Returns every way to take `spaces` of the candidates (None when more than LISTED)."""
-    ranges = [range(min(k, spaces) + 1) for _, _, k in candidates]
-    count = 1
-    for r in ranges:
-        count *= len(r)
-    if count > 50 * LISTED:
-        return None
-    out = []
-    for pick in product(*ranges):
-        if sum(pick) == spaces:
-            out.append([(o, n, t) for (o, n, _), t in zip(candidates, pick, strict=True) if t])
-            if len(out) > LISTED:
-                return None
+def _combos(candidates: list[Entry], spaces: int) -> list[list[Entry]]:
+    """Returns the ways to take exactly `spaces` of the candidates: all of them, or the first LISTED."""
+    out: list[list[Entry]] = []
+
+    def walk(i: int, left: int, acc: list[Entry]) -> None:
+        if len(out) >= LISTED:
+            return
+        if left == 0:
+            out.append(list(acc))
+            return
+        if i == len(candidates) or left > sum(k for _, _, k in candidates[i:]):
+            return
+        o, n, k = candidates[i]
+        for take in range(min(k, left), -1, -1):
+            walk(i + 1, left - take, [*acc, (o, n, take)] if take else acc)
+
+    walk(0, spaces, [])
     return out
 
 

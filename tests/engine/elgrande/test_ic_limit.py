@@ -541,3 +541,14 @@ def test_fill_limit_notation_round_trips() -> None:
     move = {"type": "fill_limit", "states": [{"seat": 1, "state": "galicia_beside", "count": 2}]}
     assert kit.game.format_move(move) == "fill 1:galicia_besidex2"
     assert kit.game.parse_move("fill 1:galicia_besidex2", None, 0) == [move]
+
+
+def test_large_families_list_only_legal_complete_moves() -> None:
+    # G66, G81: with many ways to choose, the first LISTED complete declarations are listed, all legal
+    s = kit.at_turn(table(board={"galicia": [1, 0, 0, 0], "aragon": [5, 5, 5, 5]}), 0, CARD)
+    listed = [m for m in legal_moves(s, 0) if m.get("area") == "aragon"]
+    assert len(listed) == limit.LISTED
+    for m in listed[:: limit.LISTED // 5]:
+        kit.play(s, 0, m)
+    root = legal_moves(s, 0, partial={"type": "declare_action", "area": "aragon", "on": []})
+    assert len(root) == 4
