@@ -275,6 +275,12 @@ class Limit(Rules):
         if owed != s.limit_left:
             kw["limit_left"] = owed
 
+    def view(self, s: State, out: Json) -> None:
+        super().view(s, out)
+        if "limit_board" in out:  # G80: who is on or beside it is public
+            out["limit_board"]["beside"] = sum(k for _, _, k in self.beside(s))
+            out["limit_board"]["refill_owed"] = s.limit_left  # G48: a caballero left it during this step
+
     # Queries.
 
     def spaces(self, s: State) -> int:

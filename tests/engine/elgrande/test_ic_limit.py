@@ -552,3 +552,24 @@ def test_large_families_list_only_legal_complete_moves() -> None:
         kit.play(s, 0, m)
     root = legal_moves(s, 0, partial={"type": "declare_action", "area": "aragon", "on": []})
     assert len(root) == 4
+
+
+def test_view_shows_the_limit_board() -> None:
+    # G80: the limit board's region and who is on or beside it are public
+    s = table(board={"galicia": [6, 5, 0, 0]}, cabs=(beside("galicia", 1, 1),))
+    out = kit.game.view(s, None)["limit_board"]
+    assert out == {"area": "galicia", "spaces": 10, "on": 10, "beside": 1, "refill_owed": False}
+
+
+def test_evicted_black_caballeros_of_the_holder_are_arrivals_too() -> None:
+    # G47, G75 (d4_eviction: black ones if he is the holder), G41: black ones are candidates like any other
+    s = table(board={"galicia": [5, 4, 0, 0], "aragon": [0, 1, 0, 0]}, holder=1, black={"aragon": 1})
+    s, events = evict(s, {1: "galicia"})
+    (dec,) = opened(events)
+    assert dec["members"] == [1]
+    assert dec["context"]["candidates"] == [[1, "galicia_beside", 1], [BLACK, "galicia_beside", 1]]
+    s, events = pick(
+        s, 1, {"type": "fill_limit", "states": [{"seat": BLACK, "state": "galicia_beside", "count": 1}]}
+    )
+    assert fills(events)[0]["moves"] == [[BLACK, "galicia_beside", "galicia", 1]]
+    assert counts(s, "galicia") == (5, 5, 0, 0)  # G41: the black one counts for the holder
