@@ -9,7 +9,10 @@ Prompts are `{id, kind, since, turn}`; kinds: play_power_card, supplement_court,
 choose_action_card, turn_step (the active player's turn: `turn` = "r<round>:turn:<seat>"; under
 option church the holder's turn_step also takes `church_intake`, O-C6),
 and the simultaneous decisions veto_answer, castillo_disc, eviction_disc, return_two_disc,
-return_all_disc, secret_scoring_disc, king_returns_choice (`turn` = the prompt id).
+return_all_disc, secret_scoring_disc, king_returns_choice (`turn` = the prompt id); under
+option inquisitor_colonies also setup_disc and limit_fill (a decision of one player, the move
+fill_limit {states: [{seat, state, count}]}, G47, G48; decision.context: region, spaces,
+candidates [[owner, state, count]], reason "castillo" | "eviction" | "refill", chooser).
 
 With option france, a caballero entering or leaving France by a move, place, batch or removal
 names its slot as the location: "france_ambassador", "france_envoy", "france_plain" (O-F4, O-F10);

@@ -46,7 +46,7 @@ def declare(em: Emitter, seat: int, move: Json) -> None:
 
 
 def execute(em: Emitter, steps: tuple[cards.Step, ...]) -> None:
-    """Carries out `steps` in order, batching consecutive caballero steps into one event."""
+    """Carries out `steps` in order, batching consecutive caballero steps into one event; then the step ends (G48)."""
     batch: list[list[Any]] = []
     reason = ""
     for st in steps:
@@ -59,6 +59,8 @@ def execute(em: Emitter, steps: tuple[cards.Step, ...]) -> None:
         else:
             _carry_out(em, st)
     _flush(em, batch, reason)
+    if em.state.turn is not None:  # G48: the whole special action ended (unless a decision is still open)
+        em.step_end(em.state.turn.seat)
 
 
 def _caballero_move(st: cards.Step) -> list[Any]:
@@ -109,6 +111,9 @@ def _carry_out(em: Emitter, st: cards.Step) -> None:
             em.emit({"type": "caballeros_moved", "seat": st[1], "reason": "court", "moves": moves})
         case "group":
             decisions.open_group(em, st[1], st[2])
+        case _:
+            for event in s.rules.carry_out(s, st) or []:  # an option's own step
+                em.emit(event)
 
 
 def _taken_back(s: State, seat: int, value: int) -> Json:

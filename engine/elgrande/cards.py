@@ -73,8 +73,11 @@ def plan(s: State, seat: int, move: Json, *, replan: bool = False) -> Plan:
     card = data.card_of(s.turn.card).id
     if s.turn.acted and not replan:
         raise illegal(move, "the special action was already used or skipped this turn", "R19")
-    check_fields(card, move)
-    steps, action = _steps(s, seat, card, move)
+    own = s.rules.declare(s, seat, card, move)  # an option's own card
+    if own is None:
+        check_fields(card, move)
+        own = _steps(s, seat, card, move)
+    steps, action = own
     s.rules.check_steps(s, seat, card, tuple(steps), move)
     return Plan(card, action, tuple(steps), _void(s, steps))
 

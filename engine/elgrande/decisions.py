@@ -11,7 +11,7 @@ from typing import Any
 from engine.elgrande import data, scoring
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.groups import group_members, legal_choices
-from engine.elgrande.scores import general_scoring_events, score_event
+from engine.elgrande.scores import castillo_events, region_events, score_event
 from engine.elgrande.state import BLACK
 
 Json = dict[str, Any]
@@ -39,6 +39,12 @@ def open_group(em: Emitter, kind: str, context: Any) -> None:
 
 def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> None:
     """Applies the revealed choices of a disc or return decision in seat order (R32, M9)."""
+    _apply(em, kind, context, choices)
+    if em.state.turn is not None:  # G48: a special action (or an option's step) ends with its last decision
+        em.step_end(em.state.turn.seat)
+
+
+def _apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> None:
     s = em.state
     own = s.rules.resolve(s, kind, context, choices)
     if own is not None:  # an option's own decision
@@ -49,8 +55,12 @@ def apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> Non
     seat = s.turn.seat if s.turn else None
     match kind:
         case "castillo_disc":
-            for event in general_scoring_events(s, {p: data.AREA_INDEX[r] for p, r in chosen.items()}):
+            for event in castillo_events(s, {p: data.AREA_INDEX[r] for p, r in chosen.items()}):
                 em.emit(event)
+            if em.state.group is None:  # a decision on the arrivals (G47) suspends it: flow resumes it
+                for event in region_events(em.state):
+                    em.emit(event)
+            return
         case "eviction_disc":
             e = data.AREA_INDEX[context]
             moves: list[list[Any]] = []

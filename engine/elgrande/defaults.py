@@ -38,6 +38,9 @@ def _move(s: State, seat: int, kind: str) -> Json:
         case "king_returns_choice":
             return {"type": "return_caballeros", "sources": king_returns_default(s, seat)}  # D11
     assert s.group is not None
+    own: Json | None = s.rules.default_choice(s, kind, s.group.context, seat)
+    if own is not None:  # an option's own decision
+        return own
     legal = groups.legal_choices(s, kind, s.group.context, seat)
     return {"type": "choose_region", "region": _disc(s, seat, kind, legal)}
 

@@ -223,7 +223,9 @@ def _opened(s: State, e: Json) -> Json:
         kind=e["kind"], members=tuple(e["members"]), since=s.n + 1, context=e.get("context"), forced=forced
     )
     kw: Json = {"group": group, "since": s.n + 1}
-    if s.turn is not None and s.phase == "turns":
+    if (
+        s.turn is not None and s.phase == "turns" and s.turn.stage == "step"
+    ):  # G48: a refill after R17 keeps "card"
         kw.update(_turn(s, stage="wait"), since=s.n + 1)
     return kw
 

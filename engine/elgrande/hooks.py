@@ -19,7 +19,8 @@ The hooks, by where the options change the game:
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
 | extra decisions | turn_moves, turn_move, turn_end, between_turns, prelude |
-| an option's simultaneous decisions | choices, resolve |
+| an option's own cards | declare, declarations, carry_out |
+| an option's decisions | choices, resolve, check_choice, choice_moves, default_choice |
 | pieces with a state of their own | spot, settle, fold, after, step_end |
 | showing them | view |
 """
@@ -164,6 +165,50 @@ class Rules:
         """Returns the events that apply an option's own revealed decision (None: not an option's kind)."""
         return None
 
+    def check_choice(self, s: State, kind: str, context: Any, seat: int, move: Json) -> Any:
+        """Returns the checked choice (a JSON value) that `move` makes in an option's own decision `kind`.
+
+        Raises a RuleViolation when the move is illegal there; None: not an option's move (the base checks it).
+        """
+        return None
+
+    def choice_moves(
+        self, s: State, kind: str, context: Any, seat: int, partial: Json | None
+    ) -> list[Json] | None:
+        """Returns the legal moves of `seat` in an option's own decision `kind` (`legal_moves`).
+
+        With `partial` None: the complete moves (a large family may list its empty member, as the base
+        does); else the one-step extensions of `partial`, each with `complete`. None: not an option's kind.
+        """
+        return None
+
+    def default_choice(self, s: State, kind: str, context: Any, seat: int) -> Json | None:
+        """Returns the default move (§8) of `seat` in an option's own decision `kind` (None: not an option's kind)."""
+        return None
+
+    # An option's own action cards (their special actions, R21).
+
+    def declare(self, s: State, seat: int, card: str, move: Json) -> tuple[list[Any], Json] | None:
+        """Returns (steps, normalised action) of a declare_action for an option's own card `card` (a card id).
+
+        Checks the move's fields and raises a RuleViolation (or MalformedMove) when it is illegal.
+        Steps are tuples whose first item names them (as `cards.Step`); kinds the base does not know
+        are carried out by `carry_out`. None: not an option's card (the base plans it).
+        """
+        return None
+
+    def declarations(self, s: State, seat: int, card: str, partial: Json | None) -> list[Json] | None:
+        """Returns the declaration fields `legal_moves` offers for an option's own card `card` (a card id).
+
+        With `partial` None: the roots, as `legal.declarations` (fields without "type"); else the one-step
+        extensions of the declare_action `partial` (whole moves, each with `complete`). None: not an option's card.
+        """
+        return None
+
+    def carry_out(self, s: State, step: tuple[Any, ...]) -> list[Json] | None:
+        """Returns the events of one step of an option's own kind (None: not an option's step)."""
+        return None
+
     # Pieces with a state of their own (the expansion's positions, tiles, marks, bonus moves).
 
     def spot(self, s: State, name: str) -> tuple[int, str] | None:
@@ -190,7 +235,13 @@ class Rules:
         return []
 
     def step_end(self, s: State, seat: int | None) -> list[Json]:
-        """Returns the automatic events at the end of a whole step of the turn (G48's refill)."""
+        """Returns the automatic events at the end of a whole step of the turn (G48's refill).
+
+        `Emitter.step_end(seat)` calls it (only while no decision is open) after a court supplement, a
+        placement batch, an option's turn_step move, and a whole special action (after its last decision,
+        or cut short by a veto). Other steps (copies, relocation-before-scoring uses) call `em.step_end`.
+        `seat` is the acting player of the step.
+        """
         return []
 
     # Showing what an option adds.

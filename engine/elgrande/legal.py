@@ -61,6 +61,9 @@ def _complete(s: State, seat: int, kind: str) -> list[Json]:
         case "king_returns_choice":
             return [{"type": "return_caballeros", "sources": o} for o in groups.king_returns_options(s, seat)]
     assert s.group is not None
+    own: list[Json] | None = s.rules.choice_moves(s, kind, s.group.context, seat, None)
+    if own is not None:  # an option's own decision
+        return own
     options = groups.legal_choices(s, kind, s.group.context, seat)
     return [{"type": "choose_region", "region": r} for r in options]
 
@@ -81,6 +84,9 @@ def declarations(s: State, seat: int) -> list[Json]:
     """Returns the shortest complete declarations of the taken card (roots of the large families)."""
     assert s.turn is not None
     card = data.card_of(s.turn.card).id
+    own: list[Json] | None = s.rules.declarations(s, seat, card, None)
+    if own is not None:  # an option's own card
+        return own
     fields = cards.FIELDS.get(card, frozenset())
     if "moves" in fields or "places" in fields or "removals" in fields:
         return [{f: []} for f in sorted(fields)]
@@ -131,6 +137,10 @@ def _targets(s: State, seat: int, card: str) -> list[int]:
 
 def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
     ptype = partial.get("type")
+    if s.group is not None and s.group.kind == kind:
+        own: list[Json] | None = s.rules.choice_moves(s, kind, s.group.context, seat, partial)
+        if own is not None:  # an option's own decision
+            return own
     if kind == "supplement_court" and ptype == "supplement_court":
         assert s.turn is not None
         limit = s.turn.shortfall
@@ -182,6 +192,9 @@ def _add_counts(partial: Json, key: str, limit: int, room: dict[str, int]) -> li
 def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     assert s.turn is not None
     card = data.card_of(s.turn.card).id
+    own: list[Json] | None = s.rules.declarations(s, seat, card, partial)
+    if own is not None:  # an option's own card
+        return own
     cards.check_fields(card, partial)
     if "supplement" in partial and card == "d4_court_two":
         short = 2 - min(2, s.province[seat])

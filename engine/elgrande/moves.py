@@ -14,6 +14,7 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
 | return_caballeros | sources: ["court" or an open region, ...] (min(3, available) entries) | king_returns_choice (M6) |
+| fill_limit | states: [{seat, state, count}, ...] (caballeros beside the limit board that go on it; seat "black" for black ones) | limit_fill (G47, G48; inquisitor_colonies) |
 
 Fields of declare_action by card (steps in order, V7):
 
@@ -29,6 +30,7 @@ Fields of declare_action by card (steps in order, V7):
 | d4_royal_adviser, d4_eviction, d4_move_grande, d5_king | area: a region |
 | d4_power_card_back | value: a played power card of yours (sealed, H3) |
 | d4_court_two | supplement: {region: count} (optional, only for a province shortfall) |
+| d7_move_limit_board | area: a region; on: [{seat, state, count}, ...] only when it holds more eligible caballeros than the board has spaces (G66) |
 | all other cards | no fields |
 
 A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
@@ -60,6 +62,7 @@ MOVES: dict[str, str] = {
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
+    "fill_limit": "choose the caballeros beside the limit board that fill its free spaces (G47, G48)",
 }
 
 EVENTS: dict[str, str] = {
@@ -91,6 +94,8 @@ EVENTS: dict[str, str] = {
     "granada_conquered": "Moorish Granada holds ≥ 12 caballeros at the end of a turn and is conquered; "
     "its conquest scoring (area_scored, mode conquest, doubled) follows (O-G4)",
     "general_scoring_ended": "a general scoring finished (R35-R40)",
+    "limit_board_moved": "the limit board moved to another region (G66): from (null: beside the board), to; "
+    "beside: [[owner, state, count], ...] the new region's caballeros that stay beside it",
     "game_ended": "the game ended: scores, ranks, winners; the seed is revealed (R53-R55)",
 }
 
@@ -107,6 +112,7 @@ PROMPTS: dict[str, str] = {
     "secret_scoring_disc": "choose a region for the secret scoring (M5)",
     "king_returns_choice": "choose where your 3 returned caballeros come from (M6)",
     "setup_disc": "choose the base region for your 2 setup caballeros (G16; inquisitor_colonies)",
+    "limit_fill": "choose which caballeros beside the limit board fill its free spaces (G47, G48; inquisitor_colonies)",
 }
 
 REVEALS: frozenset[str] = frozenset(
@@ -124,6 +130,7 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
     "turn_step": frozenset({"place_caballeros", "declare_action", "church_intake", "end_turn"}),
     "veto_answer": frozenset({"answer_veto"}),
     "king_returns_choice": frozenset({"return_caballeros"}),
+    "limit_fill": frozenset({"fill_limit"}),
     **{k: frozenset({"choose_region"}) for k in PROMPTS if k.endswith("_disc")},
 }
 
@@ -132,12 +139,15 @@ FIELDS: dict[str, frozenset[str]] = {
     "supplement_court": frozenset({"from"}),
     "take_card": frozenset({"card"}),
     "place_caballeros": frozenset({"to"}),
-    "declare_action": frozenset({"moves", "places", "removals", "area", "scoreboard", "value", "supplement"}),
+    "declare_action": frozenset(
+        {"moves", "places", "removals", "area", "scoreboard", "value", "supplement", "on"}
+    ),
     "end_turn": frozenset(),
     "church_intake": frozenset(),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
+    "fill_limit": frozenset({"states"}),
 }
 REQUIRED: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"value"}),
@@ -146,6 +156,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "answer_veto": frozenset({"answer"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
+    "fill_limit": frozenset({"states"}),
 }
 
 

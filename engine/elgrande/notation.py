@@ -58,6 +58,8 @@ def format_move(move: Json) -> str:
             return f"disc {move['region']}"
         case "return_caballeros":
             return "return " + " ".join(move["sources"])
+        case "fill_limit":
+            return "fill " + (_states(move["states"]) or "none")
     raise MalformedMove(f"malformed move {move!r}: unknown type {t!r}")
 
 
@@ -70,11 +72,18 @@ def _declaration(move: Json) -> str:
         return "remove " + (" ".join(f"{r['seat']}:{r['region']}" for r in move["removals"]) or "none")
     if "supplement" in move:
         return "supplement " + _counts(move["supplement"])
+    if "on" in move:
+        return f"{move['area']} on {_states(move['on'])}"
     if "scoreboard" in move:
         return f"{move['scoreboard']} {move['area']}"
     if "value" in move:
         return str(move["value"])
     return str(move.get("area", ""))
+
+
+def _states(entries: list[Json]) -> str:
+    """Returns caballero states with owners and counts (G4a): `<seat>:<state>x<count>` each."""
+    return " ".join(f"{e['seat']}:{e['state']}x{e['count']}" for e in entries)
 
 
 def parse_move(text: str, state: Any, seat: int) -> list[Json]:
@@ -117,10 +126,21 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "choose_region", "region": _one(line, args)}
         case "return":
             return {"type": "return_caballeros", "sources": args}
+        case "fill":
+            return {"type": "fill_limit", "states": [_state_arg(line, a) for a in args if a != "none"]}
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, allow, veto, disc, return"
+        "church, allow, veto, disc, return, fill"
     )
+
+
+def _state_arg(line: str, arg: str) -> Json:
+    """Returns {seat, state, count} from `<seat>:<state>x<count>` (G4a; fill_limit, G47, G48)."""
+    who, _, rest = arg.partition(":")
+    state, _, k = rest.rpartition("x")
+    if not who or not state or not k.isdigit():
+        raise MalformedMove(f"cannot read {line!r}: write each caballero state as <seat>:<state>x<count>")
+    return {"seat": "black" if who == "black" else _int(line, [who]), "state": state, "count": int(k)}
 
 
 def _int(line: str, args: list[str]) -> int:

@@ -16,25 +16,44 @@ def castillo_members(s: State) -> list[int]:
 
 
 def general_scoring(s: State) -> list[Json]:
-    """Returns the opening of a general scoring: the Castillo disc decision, or the scoring itself (R36)."""
+    """Returns the opening of a general scoring: the Castillo disc decision, or the scoring itself (R36).
+
+    A scoring that a decision suspended after the Castillo was emptied (G47's `limit_fill`) resumes here:
+    nobody is left in the Castillo, so only the regions remain.
+    """
     members = castillo_members(s)
     if members:
         return [{"type": "decision_opened", "kind": "castillo_disc", "members": members}]
-    return general_scoring_events(s, {})
+    return [*castillo_events(s, {}), *region_events(s)]
 
 
 def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
     """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
-    events = [score_event(s, data.CASTILLO, "general")] if s.total(data.CASTILLO) else []
-    moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
+    events = castillo_events(s, discs)
     board = [list(row) for row in s.board]
+    for p, r in discs.items():
+        board[r][p] += board[data.CASTILLO][p]
+    return [*events, *region_events(s, board)]
+
+
+def castillo_events(s: State, discs: dict[int, int]) -> list[Json]:
+    """Returns the Castillo's scoring and distribution, given each Castillo holder's region (R37, R38)."""
+    events = [score_event(s, data.CASTILLO, "general")] if pays(s, data.CASTILLO) else []  # R52
+    moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
     if moves:
         moves = s.rules.settle(s, None, moves, "castillo")  # G47: arrivals at the limit board
         events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
-        for p, r in discs.items():
-            board[r][p] += board[data.CASTILLO][p]
+    return events
+
+
+def region_events(s: State, board: list[list[int]] | None = None) -> list[Json]:
+    """Returns the regions' general scoring, in id order, and its end (R39, R40, X13).
+
+    `board` holds the caballeros standing there (default: the board's).
+    """
+    events = []
     for r in s.regions:  # R39, X13: id order
-        row = tuple(board[r])
+        row = tuple(board[r]) if board is not None else s.board[r]
         if s.rules.scorable(s, r) and any(s.counts(r, row)):  # R52
             events.append(score_event(s, r, "general", row))
     events.append({"type": "general_scoring_ended", "round": s.round})

@@ -28,6 +28,9 @@ def choose(em: Emitter, seat: int, kind: str, move: Json) -> None:
 
 
 def _checked(s: State, g: Group, seat: int, move: Json) -> Any:
+    own = s.rules.check_choice(s, g.kind, g.context, seat, move)
+    if own is not None:  # an option's own decision
+        return own
     if move["type"] == "answer_veto":
         return veto_answer(g, move)
     if move["type"] == "return_caballeros":

@@ -103,8 +103,10 @@ class State:
     goods in the mediterranean); `owed` (gold, goods owed to the colonies this turn, B6);
     `keeps` (held stack-7 cards: (seat, instance)); `delayed` (delayed-scoring markers: (seat,
     instance, area, round index)); `turned` (offered cards turned face down this round, G69);
-    `frame` (a copy or relocation-before-scoring frame, G68, G73) and `setup_open` (the setup
-    disc is still owed, G16).
+    `frame` (a copy or relocation-before-scoring frame, G68, G73), `setup_open` (the setup
+    disc is still owed, G16) and `limit_left` (G48: a caballero left the limit board during the
+    current step, and since then the board has had free spaces with caballeros beside it: the
+    step's end owes a refill; set and cleared by `expansion.limit.Limit.fold`).
     """
 
     n: int
@@ -151,6 +153,7 @@ class State:
     turned: tuple[str, ...] = ()
     frame: Any = None
     setup_open: bool = False
+    limit_left: bool = False
 
     @property
     def round(self) -> int:

@@ -75,6 +75,7 @@ def supplement_court(em: Emitter, seat: int, move: Json) -> None:
     em.emit(
         {"type": "court_supplemented", "seat": seat, "moves": s.rules.settle(s, seat, moves, "supplement")}
     )
+    em.step_end(seat)  # G48: the intake supplement is a step
 
 
 def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule: str) -> list[list[Any]]:
@@ -113,6 +114,7 @@ def turn_move(em: Emitter, seat: int, move: Json) -> None:
     """Carries out an option's own turn_step move (e.g. church_intake, O-C6); the option decides its events."""
     for event in em.state.rules.turn_move(em.state, seat, move):
         em.emit(event)
+    em.step_end(seat)  # G48: each such move is a whole step (bonus move, extra, held card)
 
 
 def take_card(em: Emitter, seat: int, move: Json) -> None:
@@ -171,3 +173,4 @@ def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
             **fields,
         }
     )
+    em.step_end(seat)  # G48

@@ -6,15 +6,17 @@ first, and each calls `super()`):
 
 | layer | rules |
 |---|---|
+| `limit.Limit` | the limit board: simultaneous arrivals, refills, `limit_fill`, d7_move_limit_board (G45-G49, G66) |
 | `board.Board` | regions, setup and the setup disc, caballero states, counting, slot bonuses (G3-G17, G22-G25, G54-G58) |
 """
 
 from __future__ import annotations
 
 from engine.elgrande.expansion.board import Board
+from engine.elgrande.expansion.limit import Limit
 
 
-class InquisitorColonies(Board):
+class InquisitorColonies(Limit, Board):
     """The whole expansion (G1): every layer of `engine.elgrande.expansion`, stacked."""
 
     name = "inquisitor_colonies"
