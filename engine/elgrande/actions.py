@@ -109,6 +109,9 @@ def _carry_out(em: Emitter, st: cards.Step) -> None:
             em.emit({"type": "caballeros_moved", "seat": st[1], "reason": "court", "moves": moves})
         case "group":
             decisions.open_group(em, st[1], st[2])
+        case _:
+            for event in s.rules.carry_out(s, st) or []:  # an option's own step
+                em.emit(event)
 
 
 def _taken_back(s: State, seat: int, value: int) -> Json:

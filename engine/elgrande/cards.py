@@ -35,6 +35,7 @@ MOVE_RULES: dict[str, tuple[int, int, int, bool]] = {
     "d1_move_four_any": (4, 4, 4, False),
     "d1_move_own_region": (30, 30, 0, True),
     "d6_church": (2, 2, 2, False),  # O-C3: black caballeros only (BLACK_ONLY), the taker holds the marker
+    "d7_transport": (3, 3, 0, False),  # G65: up to 3 own (black ones for the holder), 1 step each
 }
 BLACK_ONLY: frozenset[str] = frozenset({"d6_church"})
 FIELDS: dict[str, frozenset[str]] = {
@@ -51,6 +52,8 @@ FIELDS: dict[str, frozenset[str]] = {
     "d5_king": frozenset({"area"}),
     "d4_power_card_back": frozenset({"value"}),
     "d4_court_two": frozenset({"supplement"}),
+    "d7_special_scoring_delayed_region": frozenset({"area"}),  # G72
+    "d7_turn_over_action_card": frozenset({"card"}),  # G69: its use (use_turn_over), replanned after a veto
 }
 
 
@@ -64,13 +67,14 @@ class Plan:
     void: bool
 
 
-def plan(s: State, seat: int, move: Json, *, replan: bool = False) -> Plan:
+def plan(s: State, seat: int, move: Json, *, replan: bool = False, instance: str = "") -> Plan:
     """Returns the checked plan of a declare_action move for the seat's taken card.
 
-    `replan` rebuilds the plan of a declaration already made (after its veto window).
+    `replan` rebuilds the plan of a declaration already made (after its veto window);
+    `instance` names the declared card when it is not the taken one (a held card's use, G69).
     """
     assert s.turn is not None
-    card = data.card_of(s.turn.card).id
+    card = data.card_of(instance or s.turn.card).id
     if s.turn.acted and not replan:
         raise illegal(move, "the special action was already used or skipped this turn", "R19")
     check_fields(card, move)
@@ -87,6 +91,11 @@ def check_fields(card: str, move: Json) -> None:
 
 
 def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
+    own = s.rules.declare(s, seat, card, move)
+    if own is not None:  # an option's own card
+        steps: list[Step] = own[0]
+        action: Json = own[1]
+        return steps, action
     if card in MOVE_RULES:
         return _moves(s, seat, card, move)
     match card:

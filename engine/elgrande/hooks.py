@@ -18,7 +18,9 @@ The hooks, by where the options change the game:
 | allowed destinations | check_batch, check_steps, disc_regions |
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
-| extra decisions | turn_moves, turn_move, turn_end, between_turns, prelude |
+| extra decisions | turn_moves, turn_move, turn_open, turn_end, between_turns, prelude |
+| an option's own cards | declare, carry_out |
+| general scoring | castillo_members, castillo_exits |
 | an option's simultaneous decisions | choices, resolve |
 | pieces with a state of their own | spot, settle, fold, after, step_end |
 | showing them | view |
@@ -144,6 +146,10 @@ class Rules:
         """Returns the events of an option's turn_step move (one `turn_moves` lists); refuses any other."""
         raise IllegalMove(f"illegal move {move!r}: not offered with these options (§9)", rule="§9")
 
+    def turn_open(self, s: State, seat: int) -> bool:
+        """Returns whether an option's turn step is still open, so the turn does not end by itself (R34)."""
+        return False
+
     def turn_end(self, s: State, seat: int) -> list[Json]:
         """Returns the events an option adds when `seat`'s turn ends, before turn_ended (R22)."""
         return []
@@ -163,6 +169,27 @@ class Rules:
     def resolve(self, s: State, kind: str, context: Any, choices: list[list[Any]]) -> list[Json] | None:
         """Returns the events that apply an option's own revealed decision (None: not an option's kind)."""
         return None
+
+    # An option's own action cards (their declarations and steps, §1.6, V7).
+
+    def declare(self, s: State, seat: int, card: str, move: Json) -> tuple[list[Any], Json] | None:
+        """Returns the checked steps and normalised action of a declaration of an option's card `card`
+        (a card id), or None when `card` is not an option's card."""
+        return None
+
+    def carry_out(self, s: State, step: tuple[Any, ...]) -> list[Json] | None:
+        """Returns the events of an option's own step (one `declare` made), or None when it is not one."""
+        return None
+
+    # General scoring (R35-R40).
+
+    def castillo_members(self, s: State, members: list[int]) -> list[int]:
+        """Returns the members of the Castillo disc decision (M1), given the base's (≥ 1 caballero there)."""
+        return members
+
+    def castillo_exits(self, s: State, discs: dict[int, int]) -> list[Json]:
+        """Returns the events an option adds after the Castillo caballeros went to their disc regions (R38)."""
+        return []
 
     # Pieces with a state of their own (the expansion's positions, tiles, marks, bonus moves).
 

@@ -123,9 +123,11 @@ def _targets(s: State, seat: int, card: str) -> list[int]:
             g = s.grandes[seat]
             return (
                 []
-                if g == s.king
+                if g in (s.king, data.CASTILLO)  # R29; G67: a conspired Grande stays until a general scoring
                 else [r for r in s.open_regions() if r != g and s.rules.grande_may_enter(s, r)]
             )
+        case "d7_special_scoring_delayed_region":
+            return [r for r in s.open_regions() if s.rules.scorable(s, r)]  # G72
     return []
 
 

@@ -10,6 +10,7 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | place_caballeros | to: {area: count} (regions adjacent to the King, castillo) | turn_step (R20) |
 | declare_action | card-specific fields, see below | turn_step (R21, §6) |
 | church_intake | - (the Church extra: 1 caballero province → court; holder only) | turn_step (O-C6) |
+| use_turn_over | card: an offered card to turn face down (a held d7_turn_over_action_card; vetoable) | turn_step (G69) |
 | end_turn | - (skips whatever part of the turn remains) | turn_step (R19, R22) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
@@ -29,6 +30,8 @@ Fields of declare_action by card (steps in order, V7):
 | d4_royal_adviser, d4_eviction, d4_move_grande, d5_king | area: a region |
 | d4_power_card_back | value: a played power card of yours (sealed, H3) |
 | d4_court_two | supplement: {region: count} (optional, only for a province shortfall) |
+| d7_transport | moves: [{seat, from, to}, ...] (≤ 3, own or, for the holder, "black"; G65) |
+| d7_special_scoring_delayed_region | area: a region, not the King's (G72) |
 | all other cards | no fields |
 
 A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
@@ -57,6 +60,7 @@ MOVES: dict[str, str] = {
     "declare_action": "declare the whole special action of the taken card (R21, V2)",
     "end_turn": "end the turn, skipping what remains of it (R19, R22)",
     "church_intake": "use the Church extra: move 1 caballero from province to court (O-C6)",
+    "use_turn_over": "use a held turn-over card: turn one offered card face down (G69)",
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
@@ -91,6 +95,13 @@ EVENTS: dict[str, str] = {
     "granada_conquered": "Moorish Granada holds ≥ 12 caballeros at the end of a turn and is conquered; "
     "its conquest scoring (area_scored, mode conquest, doubled) follows (O-G4)",
     "general_scoring_ended": "a general scoring finished (R35-R40)",
+    "figure_passed": "the Grand Inquisitor figure went into a court at step 1 of d7_special_scoring_inquisitor "
+    "(G40, G70)",
+    "card_turned_over": "an offered card was turned face down with a held turn-over card; nobody may take it "
+    "this round (G69)",
+    "delayed_marker_placed": "a delayed-scoring marker lies on a region, scored at the end of the next played "
+    "round (G72)",
+    "delayed_marker_removed": "a delayed-scoring marker was scored and its card discarded (G72, G76, G78)",
     "game_ended": "the game ended: scores, ranks, winners; the seed is revealed (R53-R55)",
 }
 
@@ -121,7 +132,9 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"play_power_card"}),
     "supplement_court": frozenset({"supplement_court"}),
     "choose_action_card": frozenset({"take_card"}),
-    "turn_step": frozenset({"place_caballeros", "declare_action", "church_intake", "end_turn"}),
+    "turn_step": frozenset(
+        {"place_caballeros", "declare_action", "church_intake", "use_turn_over", "end_turn"}
+    ),
     "veto_answer": frozenset({"answer_veto"}),
     "king_returns_choice": frozenset({"return_caballeros"}),
     **{k: frozenset({"choose_region"}) for k in PROMPTS if k.endswith("_disc")},
@@ -135,6 +148,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "declare_action": frozenset({"moves", "places", "removals", "area", "scoreboard", "value", "supplement"}),
     "end_turn": frozenset(),
     "church_intake": frozenset(),
+    "use_turn_over": frozenset({"card"}),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
@@ -143,6 +157,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"value"}),
     "take_card": frozenset({"card"}),
     "place_caballeros": frozenset({"to"}),
+    "use_turn_over": frozenset({"card"}),
     "answer_veto": frozenset({"answer"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),

@@ -11,8 +11,9 @@ Json = dict[str, Any]
 
 
 def castillo_members(s: State) -> list[int]:
-    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12)."""
-    return [p for p in range(s.seats) if s.board[data.CASTILLO][p]]
+    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12); options add members."""
+    members: list[int] = s.rules.castillo_members(s, [p for p in range(s.seats) if s.board[data.CASTILLO][p]])
+    return members
 
 
 def general_scoring(s: State) -> list[Json]:
@@ -33,6 +34,13 @@ def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
         events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
         for p, r in discs.items():
             board[r][p] += board[data.CASTILLO][p]
+    exits = s.rules.castillo_exits(s, discs)  # an option's pieces leaving the Castillo (G67)
+    if exits:
+        from engine.elgrande.evolve import evolve  # here: evolve imports the rules, which import scores
+
+        events += exits
+        for event in exits:
+            s = evolve(s, event)
     for r in s.regions:  # R39, X13: id order
         row = tuple(board[r])
         if s.rules.scorable(s, r) and any(s.counts(r, row)):  # R52

@@ -6,15 +6,17 @@ first, and each calls `super()`):
 
 | layer | rules |
 |---|---|
+| `stack7.Stack7` | stack 7's effects, held cards, delayed markers, conspired Grandes (G18, G19, G63, G65, G67, G69-G74, G76-G78) |
 | `board.Board` | regions, setup and the setup disc, caballero states, counting, slot bonuses (G3-G17, G22-G25, G54-G58) |
 """
 
 from __future__ import annotations
 
 from engine.elgrande.expansion.board import Board
+from engine.elgrande.expansion.stack7 import Stack7
 
 
-class InquisitorColonies(Board):
+class InquisitorColonies(Stack7, Board):
     """The whole expansion (G1): every layer of `engine.elgrande.expansion`, stacked."""
 
     name = "inquisitor_colonies"

@@ -1,0 +1,276 @@
+"""Stack 7's effects (G18, G19, G63, G65, G67, G69-G74, G76-G78): the expansion's own action cards.
+
+`Stack7` is a layer of `InquisitorColonies`. It turns the declarations of the stack-7 cards into
+steps (`declare`) and carries out the steps of its own (`carry_out`):
+
+| card | steps |
+|---|---|
+| d7_transport | the base's move steps (`cards.MOVE_RULES`: up to 3 own, G65) |
+| d7_conspiracy | ("conspiracy", seat): every other Grande not in the King's region into the Castillo (G67) |
+| d7_special_scoring_inquisitor | ("figure", seat), then ("score", area, "special") per area with a black caballero (G70) |
+| d7_special_scoring_new_regions | ("score", area, "special") for france, caravel, america, mediterranean (G71) |
+| d7_special_scoring_delayed_region | ("delay", seat, instance, area): the marker (G72) |
+| d7_turn_over_action_card | ("turn_over", seat, instance, card): its use, a turn step (`use_turn_over`, G69) |
+
+Held cards (doubling, turn-over, relocation-before-scoring, G74) go to `State.keeps` when taken:
+taking them is the whole action of the turn (G68, G69, G73), and they are never discarded at
+turn end (G19 step 5). A delayed-scoring card that lies as a marker (`State.delayed`) is scored
+after the last turn of the next played round (G76 step 2), or after the final general scoring
+when placed in the last played round (G78), then discarded.
+
+A Grande in the Castillo (G67) makes its owner a member of the Castillo disc decision (ruling A9)
+and follows his disc (`castillo_exits`); while one is there the Castillo's sole leader gets the
+home bonus (G63); no special action moves it (d4_move_grande is refused).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from engine.elgrande import data
+from engine.elgrande.hooks import Json, Rules
+from engine.elgrande.moves import text
+from engine.elgrande.scores import pays, score_event
+from engine.elgrande.scoring import HOME_BONUS, sole_leader
+from engine.errors import IllegalMove, MalformedMove
+
+if TYPE_CHECKING:
+    from engine.elgrande.state import State
+
+Step = tuple[Any, ...]
+HELD = frozenset({"d7_doubling", "d7_turn_over_action_card", "d7_relocation_before_scoring"})  # G74
+TURN_OVER = "d7_turn_over_action_card"
+DELAYED = "d7_special_scoring_delayed_region"
+NEW_REGIONS = (
+    data.FRANCE,
+    data.CARAVEL,
+    data.AMERICA,
+    data.MEDITERRANEAN,
+)  # G71: france, caravel, america, mediterranean
+
+
+def card_id(instance: str) -> str:
+    """Returns the card id of an instance (`d7_doubling.1` → `d7_doubling`)."""
+    return instance.rsplit(".", 1)[0]
+
+
+class Stack7(Rules):
+    """The stack-7 cards' effects, held cards and delayed markers (G18, G19, G63, G65-G74, G76-G78)."""
+
+    # Declarations (§4.10).
+
+    def declare(self, s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json] | None:
+        match card:
+            case "d7_conspiracy":
+                return [("conspiracy", seat)], {}  # G67: 1 step
+            case "d7_special_scoring_inquisitor":
+                areas = [a for a in (data.CASTILLO, *s.regions) if s.black and s.black[a]]  # G55 order
+                return [("figure", seat), *(("score", a, "special") for a in areas)], {}  # G70
+            case "d7_special_scoring_new_regions":
+                return [("score", r, "special") for r in NEW_REGIONS if self.scorable(s, r)], {}  # G71
+            case "d7_special_scoring_delayed_region":
+                return _delay(s, seat, move)
+            case "d7_turn_over_action_card":
+                return _turn_over(s, seat, move)
+            case "d7_doubling" | "d7_relocation_before_scoring":
+                return [], {}  # G68, G73: taking it is the whole action; its use is elsewhere
+        return super().declare(s, seat, card, move)
+
+    def check_steps(
+        self, s: State, seat: int, card: str, steps: tuple[tuple[Any, ...], ...], move: Json
+    ) -> None:
+        super().check_steps(s, seat, card, steps, move)
+        if card == "d4_move_grande" and s.grandes[seat] == data.CASTILLO:
+            raise illegal(move, "your Grande is in the Castillo until the next general scoring", "G67")
+
+    def carry_out(self, s: State, step: tuple[Any, ...]) -> list[Json] | None:
+        match step[0]:
+            case "conspiracy":
+                return [
+                    {"type": "grande_moved", "seat": p, "from": data.AREAS[g].id, "to": "castillo"}
+                    for p, g in enumerate(s.grandes)
+                    if p != step[1] and g not in (s.king, data.CASTILLO)  # G67, ruling B15
+                ]
+            case "figure":
+                holder = s.church if s.church >= 0 else None
+                return [{"type": "figure_passed", "seat": step[1], "from": holder}]  # G40, G70
+            case "delay":
+                return [
+                    {
+                        "type": "delayed_marker_placed",
+                        "seat": step[1],
+                        "card": step[2],
+                        "area": data.AREAS[step[3]].id,
+                    }
+                ]
+            case "turn_over":
+                return [{"type": "card_turned_over", "seat": step[1], "card": step[3]}]  # G69
+        return super().carry_out(s, step)
+
+    # The use of a held turn-over card: a turn step (G19 step 4, G69).
+
+    def turn_moves(self, s: State, seat: int) -> list[Json]:
+        out = super().turn_moves(s, seat)
+        if s.group is None and _kept(s, seat, TURN_OVER):
+            out += [{"type": "use_turn_over", "card": c} for c in turnable(s)]
+        return out
+
+    def turn_open(self, s: State, seat: int) -> bool:
+        return super().turn_open(s, seat) or bool(_kept(s, seat, TURN_OVER) and turnable(s))
+
+    def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
+        if move.get("type") != "use_turn_over":
+            return super().turn_move(s, seat, move)
+        instance = _kept(s, seat, TURN_OVER)
+        if not instance:
+            raise illegal(move, "you hold no turn-over card", "G69")
+        steps, action = _turn_over(s, seat, move)
+        from engine.elgrande.actions import (
+            veto_holders,
+        )  # here: actions imports the cards, which import the rules
+
+        vetoers = veto_holders(s, seat)
+        declared: Json = {
+            "type": "action_declared",
+            "seat": seat,
+            "card": instance,
+            "action": action,
+            "steps": len(steps),
+            "vetoers": vetoers,
+        }  # G69: a special action of 1 step, vetoable (ruling B17)
+        return [declared] if vetoers else [declared, *(self.carry_out(s, steps[0]) or [])]
+
+    # Delayed scorings (G72, G76 step 2, G78).
+
+    def between_turns(self, s: State) -> list[Json]:
+        out = super().between_turns(s)
+        if out or s.turn_index < len(s.order):
+            return out
+        return _delayed_scorings(s, [d for d in s.delayed if d[3] < s.round_index])  # G76 step 2
+
+    def after(self, s: State, e: Json) -> list[Json]:
+        out = super().after(s, e)
+        if e["type"] == "general_scoring_ended" and s.round_index == len(s.rounds) - 1:
+            out += _delayed_scorings(s, list(s.delayed))  # G78: after the final general scoring
+        return out
+
+    # Conspired Grandes at the general scoring (G63, G67, G77; ruling A9).
+
+    def castillo_members(self, s: State, members: list[int]) -> list[int]:
+        members = super().castillo_members(s, members)
+        conspired = [p for p, g in enumerate(s.grandes) if g == data.CASTILLO]
+        return sorted(set(members) | set(conspired))
+
+    def castillo_exits(self, s: State, discs: dict[int, int]) -> list[Json]:
+        out = super().castillo_exits(s, discs)
+        return out + [
+            {"type": "grande_moved", "seat": p, "from": "castillo", "to": data.AREAS[r].id}
+            for p, r in sorted(discs.items())
+            if s.grandes[p] == data.CASTILLO
+        ]  # G67: the Grande follows his disc, which becomes his home region
+
+    def bonus(self, s: State, area: int, points: list[int], mode: str) -> None:
+        super().bonus(s, area, points, mode)
+        if area != data.CASTILLO or data.CASTILLO not in s.grandes:
+            return
+        leader = sole_leader(s.counts(area))
+        if leader is not None and s.grandes[leader] != data.CASTILLO:  # G63 (ruling A8); else R44 paid it
+            points[leader] += HOME_BONUS
+
+    # Folding the held cards, markers and turned cards (G18, G19, G69, G72, G74).
+
+    def fold(self, s: State, e: Json, kw: Json) -> None:
+        super().fold(s, e, kw)
+        match e["type"]:
+            case "action_card_taken":
+                if card_id(e["card"]) in HELD:  # G74: kept face up; taking it is the whole action
+                    kw["keeps"] = s.keeps + ((e["seat"], e["card"]),)
+                    kw["turn"] = replace(kw["turn"], acted=True)
+            case "action_declared":
+                if (
+                    s.turn is not None and e["card"] != s.turn.card
+                ):  # a held card's use, not the turn's action
+                    kw["turn"] = replace(kw["turn"], acted=s.turn.acted)
+                    kw["keeps"] = tuple(k for k in s.keeps if k[1] != e["card"])  # G69: used, vetoed or not
+                    kw["discard"] = s.discard + (e["card"],)
+            case "figure_passed":
+                kw["church"] = e["seat"]  # G70 step 1
+            case "card_turned_over":
+                kw["offer"] = tuple(c for c in s.offer if c != e["card"])
+                kw["turned"] = s.turned + (e["card"],)
+            case "delayed_marker_placed":
+                kw["delayed"] = s.delayed + (
+                    (e["seat"], e["card"], data.AREA_INDEX[e["area"]], s.round_index),
+                )
+            case "delayed_marker_removed":
+                key = (e["seat"], e["card"], data.AREA_INDEX[e["area"]])
+                gone = next((d for d in s.delayed if d[:3] == key), None)
+                kw["delayed"] = tuple(d for d in s.delayed if d is not gone)
+                if gone is not None and not any(d[1] == e["card"] for d in kw["delayed"]):
+                    kw["discard"] = s.discard + (e["card"],)  # G72: afterwards the card is discarded
+            case "turn_ended":
+                card = s.turn.card if s.turn else ""
+                if card and (card_id(card) in HELD or any(d[1] == card for d in s.delayed)):
+                    kw["discard"] = s.discard  # G19 step 5: kept, used (discarded then) or a marker
+            case "round_ended":
+                fixed = self.fixed_cards()
+                kw["discard"] = kw.get("discard", s.discard) + tuple(
+                    c for c in s.turned if c not in fixed
+                )  # G18
+
+
+def illegal(move: Json, why: str, rule: str) -> IllegalMove:
+    """Returns the IllegalMove for `move` with a reason citing `rule` (as `turn.illegal`)."""
+    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+
+
+def _kept(s: State, seat: int, card: str) -> str:
+    """Returns the first instance of `card` that `seat` keeps, or ""."""
+    return next((c for p, c in s.keeps if p == seat and card_id(c) == card), "")
+
+
+def turnable(s: State) -> list[str]:
+    """Returns the offered cards a turn-over may turn: any, while enough stay for those still to choose (B17)."""
+    waiting = len(s.order) - s.turn_index - (0 if s.turn is None or s.turn.stage == "card" else 1)
+    return list(s.offer) if len(s.offer) - 1 >= waiting else []
+
+
+def _turn_over(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+    name = text(move, move.get("card"), "card")
+    if card_id(name) not in data.CARD_INDEX:
+        raise MalformedMove(f"malformed move {move!r}: unknown card {name!r}")
+    found = next((c for c in s.offer if c == name or card_id(c) == name), "")
+    if not found:
+        raise illegal(move, f"{name} is not face up in the offer ({', '.join(s.offer)})", "G69")
+    if found not in turnable(s):
+        raise illegal(move, "fewer face-up cards would remain than players still to choose", "G69")
+    instance = _kept(s, seat, TURN_OVER)
+    return [("turn_over", seat, instance, found)], {"card": found}
+
+
+def _delay(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
+    name = text(move, move.get("area"), "area")
+    r = data.AREA_INDEX.get(name, -1)
+    if r != data.CASTILLO and r not in s.regions:
+        raise MalformedMove(f"malformed move {move!r}: unknown area {name!r}")
+    if r == data.CASTILLO:
+        raise illegal(move, "the delayed-scoring marker never lies on the Castillo", "G72")
+    if r == s.king:
+        raise illegal(move, f"the King stands in {name}", "G72")
+    if not s.rules.scorable(s, r):
+        raise illegal(move, f"{data.AREAS[r].id} is never scored", "G72")
+    assert s.turn is not None
+    return [("delay", seat, s.turn.card, r)], {"area": data.AREAS[r].id}
+
+
+def _delayed_scorings(s: State, due: list[tuple[int, str, int, int]]) -> list[Json]:
+    """Returns the scorings of the markers due, in id order of their regions, each then removed (G76, G78, B18)."""
+    out: list[Json] = []
+    for seat, card, area, _ in sorted(due, key=lambda d: (d[2], d[3])):
+        if pays(s, area):
+            out.append(score_event(s, area, "special"))
+        out.append(
+            {"type": "delayed_marker_removed", "seat": seat, "card": card, "area": data.AREAS[area].id}
+        )
+    return out

@@ -1,0 +1,332 @@
+"""Scenario tests for stack 7's effects (G18, G19, G63, G65, G67, G69-G74, G76-G78; inquisitor_colonies).
+
+Positions are built from a real setup with `state.change`; card data (gold, goods, heads) is never
+restated here: it lives in `data.STACK7_ROW` (G12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.elgrande import data, flow
+from engine.elgrande.emitter import Emitter
+from engine.elgrande.state import NOWHERE, State, Turn, Veto, change
+from engine.errors import RuleViolation
+from tests.engine.elgrande.kit import declare, game, of_type, play, start, types
+
+A = data.AREA_INDEX
+Json = dict[str, Any]
+
+
+def base(seats: int = 4) -> State:
+    """Returns a setup with the expansion, the setup disc done, every area empty, the King in galicia."""
+    s = start(seats, "stack7", inquisitor_colonies=True)
+    rows = tuple((0,) * seats for _ in data.AREAS)
+    return change(
+        s,
+        {
+            "board": rows,
+            "black": (0,) * data.N_AREAS,
+            "cabs": (),
+            "limit": NOWHERE,
+            "setup_open": False,
+            "group": None,
+            "king": A["galicia"],
+            "grandes": tuple(A[r] for r in ("aragon", "catalonia", "valencia", "seville")[:seats]),
+            "court": (7,) * seats,
+            "province": (data.EXPANSION_CABALLEROS - 7,) * seats,
+        },
+    )
+
+
+def put(s: State, area: str, counts: list[int], black: int = 0) -> State:
+    """Returns `s` with `counts` caballeros per seat (taken from the provinces) and `black` ones in `area`."""
+    a = A[area]
+    board = list(s.board)
+    old = board[a]
+    board[a] = tuple(counts)
+    province = tuple(p - (c - o) for p, c, o in zip(s.province, counts, old, strict=True))
+    blacks = list(s.black)
+    blacks[a] = black
+    return change(s, {"board": tuple(board), "province": province, "black": tuple(blacks)})
+
+
+def turn(s: State, seat: int, card: str, *, offer: tuple[str, ...] = (), acted: bool = False) -> State:
+    """Returns `s` at seat's turn_step holding the card instance `card`."""
+    order = (seat, *[p for p in range(s.seats) if p != seat])
+    return change(
+        s,
+        {
+            "phase": "turns",
+            "round_index": max(s.round_index, 0),
+            "order": order,
+            "turn_index": 0,
+            "bids": tuple(13 - order.index(p) for p in range(s.seats)),
+            "turn": Turn(seat=seat, stage="step", card=card, acted=acted),
+            "offer": offer,
+            "group": None,
+        },
+    )
+
+
+def advance(s: State) -> tuple[State, list[Json]]:
+    em = Emitter(s)
+    flow.advance(em)
+    return em.state, em.events
+
+
+# G71: the four new regions, in that order, one step each; a region where nobody counts pays nobody (R52).
+def test_new_regions_scoring_scores_the_four_new_regions_in_order() -> None:
+    s = put(put(base(), "mediterranean", [2, 1, 0, 0]), "caravel", [0, 1, 0, 0])
+    s = turn(s, 0, "d7_special_scoring_new_regions.1")
+    assert declare(s, 0)[1][0]["areas"] == ["france", "caravel", "america", "mediterranean"]  # 4 steps
+    s, events = declare(s, 0)
+    scored = of_type(events, "area_scored")
+    assert [e["area"] for e in scored] == ["caravel", "mediterranean"]
+    assert scored[1]["points"] == [4, 2, 0, 0]  # G3: 4/2/1, ruling A4
+    assert scored[0]["points"] == [0, 0, 0, 0]  # G58: the caravel's values are 0/0/0
+
+
+# G70, G40, G41: step 1 puts the figure in your court, then every area with a black caballero is scored
+# (the Castillo first, G55) with the black ones counting for you.
+def test_inquisitor_scoring_takes_the_figure_then_scores_black_areas() -> None:
+    s = put(put(base(), "castillo", [0, 1, 0, 0], black=2), "granada", [0, 2, 0, 0], black=1)
+    s = change(s, {"church": 1})
+    s = turn(s, 0, "d7_special_scoring_inquisitor.1")
+    s, events = declare(s, 0)
+    assert types(events)[:2] == ["action_declared", "figure_passed"]
+    assert events[1]["from"] == 1 and s.church == 0
+    scored = of_type(events, "area_scored")
+    assert [e["area"] for e in scored] == ["castillo", "granada"]
+    assert scored[0]["points"][0] > 0  # 2 black for seat 0 beat seat 1's 1
+    assert s.board[A["castillo"]][1] == 1  # G70: its caballeros stay inside
+
+
+# G70, ruling B14: vetoed from step 1, the figure stays where it is.
+def test_inquisitor_scoring_vetoed_from_step_one_keeps_the_figure() -> None:
+    s = put(base(), "granada", [0, 2, 0, 0], black=1)
+    s = change(s, {"church": 1, "vetos": (Veto(2, "d2_veto.1", 0),)})
+    s = turn(s, 0, "d7_special_scoring_inquisitor.1")
+    s, _ = declare(s, 0)
+    s, events = play(s, 2, {"type": "answer_veto", "answer": "veto", "from": 1})
+    assert s.church == 1 and not of_type(events, "figure_passed")
+
+
+# G67, ruling B15: every other Grande not in the King's region goes into the Castillo; yours stays.
+def test_conspiracy_sends_the_other_grandes_into_the_castillo() -> None:
+    s = base()
+    s = change(s, {"grandes": (A["aragon"], A["galicia"], A["valencia"], A["seville"])})
+    s = turn(s, 0, "d7_conspiracy.1")
+    s, events = declare(s, 0)
+    moved = of_type(events, "grande_moved")
+    assert [(e["seat"], e["to"]) for e in moved] == [(2, "castillo"), (3, "castillo")]
+    assert s.grandes == (A["aragon"], A["galicia"], A["castillo"], A["castillo"])
+
+
+# G67: no special action moves a conspired Grande: d4_move_grande is refused and not offered.
+def test_conspired_grande_cannot_be_moved_by_move_grande() -> None:
+    s = change(base(), {"grandes": (A["castillo"], A["aragon"], A["valencia"], A["seville"])})
+    s = turn(s, 0, "d4_move_grande.1")
+    with pytest.raises(RuleViolation) as err:
+        declare(s, 0, area="granada")
+    assert err.value.rule == "G67"
+    assert not [m for m in game.legal_moves(s, 0) if m["type"] == "declare_action"]
+
+
+# G63, ruling A8: while a conspired Grande is in the Castillo, its sole leader gets the home bonus,
+# whether or not his own Grande is there.
+def test_castillo_home_bonus_goes_to_the_sole_leader_under_conspiracy() -> None:
+    s = put(base(), "castillo", [3, 1, 0, 0])
+    plain = turn(s, 0, "d3_score_castillo.1")
+    without = declare(plain, 0)[1][-1]["points"]
+    s = change(s, {"grandes": (A["aragon"], A["castillo"], A["valencia"], A["seville"])})
+    with_grande = declare(turn(s, 0, "d3_score_castillo.1"), 0)[1][-1]["points"]
+    assert with_grande[0] == without[0] + 2
+    assert with_grande[1] == without[1]
+
+
+# G67, G77 step 2, ruling A9: a conspired Grande's owner is a member of M1 with no caballero in the
+# Castillo, and his Grande follows his disc, which is his new home region.
+def test_general_scoring_frees_a_conspired_grande_to_its_disc_region() -> None:
+    s = put(base(), "castillo", [1, 0, 0, 0])
+    s = change(s, {"grandes": (A["aragon"], A["castillo"], A["valencia"], A["seville"]), "phase": "scoring"})
+    s = change(s, {"turn": None, "round_index": 2, "order": (0, 1, 2, 3), "turn_index": 4})
+    s, events = advance(s)
+    assert s.group is not None and s.group.kind == "castillo_disc"
+    assert set(s.group.members) == {0, 1}
+    s, _ = play(s, 0, {"type": "choose_region", "region": "granada"})
+    s, events = play(s, 1, {"type": "choose_region", "region": "old_castile"})
+    moved = of_type(events, "grande_moved")
+    assert [(e["seat"], e["from"], e["to"]) for e in moved] == [(1, "castillo", "old_castile")]
+    assert s.grandes[1] == A["old_castile"]
+
+
+# G72: the marker lies on a region (not the King's, not the Castillo); the card is not discarded at turn end.
+def test_delayed_region_places_a_marker_that_outlives_the_turn() -> None:
+    s = turn(put(base(), "granada", [1, 0, 0, 0]), 0, "d7_special_scoring_delayed_region.1")
+    offered = [m.get("area") for m in game.legal_moves(s, 0) if m["type"] == "declare_action"]
+    assert "galicia" not in offered and "castillo" not in offered and "america" in offered
+    with pytest.raises(RuleViolation):
+        declare(s, 0, area="galicia")
+    with pytest.raises(RuleViolation):
+        declare(s, 0, area="castillo")
+    s, _ = declare(s, 0, area="granada")
+    assert s.delayed == ((0, "d7_special_scoring_delayed_region.1", A["granada"], s.round_index),)
+    s, _ = play(s, 0, {"type": "end_turn"})
+    assert "d7_special_scoring_delayed_region.1" not in s.discard
+
+
+# G19 step 5, G72: a skipped delayed scoring is discarded at turn end.
+def test_skipped_delayed_region_is_discarded() -> None:
+    s = turn(base(), 0, "d7_special_scoring_delayed_region.1")
+    s, _ = play(s, 0, {"type": "end_turn"})
+    assert "d7_special_scoring_delayed_region.1" in s.discard and not s.delayed
+
+
+# G72, G76 step 2, ruling B18: the marker is scored after the last turn of the next played round,
+# before the round ends, even with the King there now; then the card is discarded.
+def test_delayed_marker_is_scored_at_the_end_of_the_next_round() -> None:
+    s = put(base(), "granada", [2, 1, 0, 0])
+    card = "d7_special_scoring_delayed_region.1"
+    s = change(s, {"king": A["granada"], "phase": "turns", "turn": None, "round_index": 1})
+    s = change(s, {"order": (0, 1, 2, 3), "turn_index": 4, "delayed": ((1, card, A["granada"], 0),)})
+    s, events = advance(s)
+    assert types(events)[:3] == ["area_scored", "delayed_marker_removed", "round_ended"]
+    assert events[0]["area"] == "granada" and events[0]["points"][0] >= 2  # with the King's bonus
+    assert not s.delayed and card in s.discard
+
+
+# G72: a marker placed this round waits for the next one.
+def test_delayed_marker_of_this_round_waits() -> None:
+    s = put(base(), "granada", [2, 1, 0, 0])
+    card = "d7_special_scoring_delayed_region.1"
+    s = change(s, {"phase": "turns", "turn": None, "round_index": 1, "order": (0, 1, 2, 3), "turn_index": 4})
+    s = change(s, {"delayed": ((1, card, A["granada"], 1),)})
+    s, events = advance(s)
+    assert types(events)[0] == "round_ended" and s.delayed
+
+
+# G78: a marker placed in the last played round is scored after the final general scoring.
+def test_delayed_marker_of_the_last_round_is_scored_at_game_end() -> None:
+    s = put(base(), "granada", [2, 1, 0, 0])
+    card = "d7_special_scoring_delayed_region.1"
+    last = len(s.rounds) - 1
+    s = change(
+        s, {"phase": "scoring", "turn": None, "round_index": last, "order": (0, 1, 2, 3), "turn_index": 4}
+    )
+    s = change(s, {"delayed": ((1, card, A["granada"], last),)})
+    s, events = advance(s)
+    kinds = types(events)
+    end = kinds.index("general_scoring_ended")
+    assert kinds[end + 1 : end + 3] == ["area_scored", "delayed_marker_removed"]
+    assert kinds[-1] == "game_ended"
+
+
+# G74, G68, G69, G73: taking a held card keeps it face up; taking it is the whole action of the turn,
+# and it stays with its keeper at turn end (G19 step 5) and at round end (G18).
+@pytest.mark.parametrize(
+    "card", ["d7_doubling.1", "d7_turn_over_action_card.1", "d7_relocation_before_scoring.1"]
+)
+def test_held_cards_are_kept(card: str) -> None:
+    s = turn(base(), 0, "", offer=(card, "d5_king.1"))
+    s = change(s, {"turn": Turn(seat=0, stage="card")})
+    s, _ = play(s, 0, {"type": "take_card", "card": card})
+    assert s.keeps == ((0, card),) and s.turn is not None and s.turn.acted
+    assert not [m for m in game.legal_moves(s, 0) if m["type"] == "declare_action"]
+    s, _ = play(s, 0, {"type": "end_turn"})
+    assert card not in s.discard and s.keeps == ((0, card),)
+
+
+# G69, ruling A13: the keeper turns any offered card face down on his own turn; nobody may take it;
+# the turn-over card is discarded after the use.
+def test_turn_over_turns_an_offered_card_face_down() -> None:
+    held = "d7_turn_over_action_card.1"
+    s = turn(
+        base(),
+        0,
+        "d3_score_castillo.1",
+        offer=("d5_king.1", "d6_grand_inquisitor.1", "d1_move_three_any.1", "d2_veto.1"),
+    )
+    s = change(s, {"keeps": ((0, held),)})
+    offered = [m for m in game.legal_moves(s, 0) if m["type"] == "use_turn_over"]
+    assert {m["card"] for m in offered} == set(s.offer)
+    s, events = play(s, 0, {"type": "use_turn_over", "card": "d5_king"})
+    assert types(events) == ["action_declared", "card_turned_over"]
+    assert "d5_king.1" not in s.offer and s.turned == ("d5_king.1",)
+    assert not s.keeps and held in s.discard
+    assert s.turn is not None and not s.turn.acted  # the turn's own special action is still there
+
+
+# G69, ruling B17: no card may be turned if fewer face-up cards would remain than players still to choose.
+def test_turn_over_cannot_starve_the_offer() -> None:
+    s = turn(base(), 0, "d3_score_castillo.1", offer=("d5_king.1", "d2_veto.1", "d1_move_three_any.1"))
+    s = change(s, {"keeps": ((0, "d7_turn_over_action_card.1"),)})
+    assert not [m for m in game.legal_moves(s, 0) if m["type"] == "use_turn_over"]
+    with pytest.raises(RuleViolation) as err:
+        play(s, 0, {"type": "use_turn_over", "card": "d5_king"})
+    assert err.value.rule == "G69"
+
+
+# G69, ruling B17: the use can be vetoed; the turn-over card is discarded all the same.
+def test_turn_over_vetoed_is_still_discarded() -> None:
+    held = "d7_turn_over_action_card.1"
+    offer = ("d5_king.1", "d6_grand_inquisitor.1", "d1_move_three_any.1", "d2_veto.2")
+    s = turn(base(), 0, "d3_score_castillo.1", offer=offer)
+    s = change(s, {"keeps": ((0, held),), "vetos": (Veto(1, "d2_veto.1", 0),)})
+    s, _ = play(s, 0, {"type": "use_turn_over", "card": "d5_king"})
+    assert s.group is not None and s.group.kind == "veto_answer"
+    s, events = play(s, 1, {"type": "answer_veto", "answer": "veto"})
+    assert not of_type(events, "card_turned_over") and s.offer == offer
+    assert not s.keeps and held in s.discard
+    assert s.turn is not None and s.turn.stage == "step" and not s.turn.acted
+
+
+# G18: at round end an untaken turned stack-7 card is discarded; the turned Grand Inquisitor card is not.
+def test_turned_cards_at_round_end() -> None:
+    s = change(
+        base(), {"phase": "turns", "turn": None, "round_index": 0, "order": (0, 1, 2, 3), "turn_index": 4}
+    )
+    s = change(s, {"offer": ("d1_move_three_any.1",), "turned": ("d7_conspiracy.1", "d6_grand_inquisitor.1")})
+    s, _ = advance(s)
+    assert "d7_conspiracy.1" in s.discard and "d6_grand_inquisitor.1" not in s.discard
+
+
+# G65, G53: transport relocates up to 3 own caballeros, 1 step each, anywhere (colonies included);
+# never a foreign one, never a 4th.
+def test_transport_relocates_up_to_three_own() -> None:
+    s = put(put(base(), "granada", [3, 2, 0, 0]), "seville", [1, 0, 0, 0])
+    s = turn(s, 0, "d7_transport.1")
+    with pytest.raises(RuleViolation):
+        declare(s, 0, moves=[{"seat": 1, "from": "granada", "to": "america"}])
+    four = [{"seat": 0, "from": "granada", "to": "america"}] * 3 + [
+        {"seat": 0, "from": "seville", "to": "aragon"}
+    ]
+    with pytest.raises(RuleViolation):
+        declare(s, 0, moves=four)
+    s, events = declare(s, 0, moves=four[1:])
+    assert of_type(events, "action_declared")[0]["steps"] == 3
+    assert s.board[A["america"]][0] == 2 and s.board[A["aragon"]][0] == 1
+
+
+# G65, G41: the holder's black caballeros are his own for transport.
+def test_transport_moves_the_holders_black_caballeros() -> None:
+    s = change(put(base(), "granada", [0, 0, 0, 0], black=2), {"church": 0})
+    s = turn(s, 0, "d7_transport.1")
+    s, _ = declare(s, 0, moves=[{"seat": "black", "from": "granada", "to": "mediterranean"}])
+    assert s.black[A["mediterranean"]] == 1
+    other = turn(change(s, {"church": 1}), 0, "d7_transport.1")
+    with pytest.raises(RuleViolation):
+        declare(other, 0, moves=[{"seat": "black", "from": "granada", "to": "aragon"}])
+
+
+# G65: legal_moves offers transport as a partial family (sources, then destinations).
+def test_transport_is_offered_step_by_step() -> None:
+    s = turn(put(base(), "granada", [1, 0, 0, 0]), 0, "d7_transport.1")
+    roots = [m for m in game.legal_moves(s, 0) if m["type"] == "declare_action"]
+    assert roots == [{"type": "declare_action", "moves": []}]
+    sources = game.legal_moves(s, 0, roots[0])
+    assert [m["moves"] for m in sources] == [[{"seat": 0, "from": "granada"}]]
+    dests = {m["moves"][0]["to"] for m in game.legal_moves(s, 0, sources[0])}
+    assert {"america", "mediterranean", "caravel", "castillo"} <= dests and "galicia" not in dests
