@@ -36,6 +36,7 @@ MOVE_RULES: dict[str, tuple[int, int, int, bool]] = {
     "d1_move_own_region": (30, 30, 0, True),
     "d6_church": (2, 2, 2, False),  # O-C3: black caballeros only (BLACK_ONLY), the taker holds the marker
     "d7_transport": (3, 3, 0, False),  # G65: up to 3 own (black ones for the holder), 1 step each
+    "d7_relocation_before_scoring": (2, 2, 0, False),  # G73: its use at a general scoring
 }
 BLACK_ONLY: frozenset[str] = frozenset({"d6_church"})
 FIELDS: dict[str, frozenset[str]] = {
@@ -73,10 +74,12 @@ def plan(s: State, seat: int, move: Json, *, replan: bool = False, instance: str
     `replan` rebuilds the plan of a declaration already made (after its veto window);
     `instance` names the declared card when it is not the taken one (a held card's use, G69).
     """
-    assert s.turn is not None
-    card = data.card_of(instance or s.turn.card).id
-    if s.turn.acted and not replan:
-        raise illegal(move, "the special action was already used or skipped this turn", "R19")
+    if not instance:
+        assert s.turn is not None
+        instance = s.turn.card
+        if s.turn.acted and not replan:
+            raise illegal(move, "the special action was already used or skipped this turn", "R19")
+    card = data.card_of(instance).id
     check_fields(card, move)
     steps, action = _steps(s, seat, card, move)
     s.rules.check_steps(s, seat, card, tuple(steps), move)

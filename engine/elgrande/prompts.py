@@ -30,7 +30,8 @@ def pending(state: State) -> dict[int, Json]:
         return {seat: _prompt("play_power_card", s.since, seat, f"r{s.round}:bid:{seat}")}
     t = s.turn
     if s.phase == "turns" and t is not None and t.stage in TURN_PROMPTS:
-        return {t.seat: _prompt(TURN_PROMPTS[t.stage], s.since, t.seat, f"r{s.round}:turn:{t.seat}")}
+        kind: str = s.rules.turn_prompt(s, TURN_PROMPTS[t.stage])
+        return {t.seat: _prompt(kind, s.since, t.seat, f"r{s.round}:turn:{t.seat}")}
     return {}
 
 

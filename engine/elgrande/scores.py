@@ -17,7 +17,14 @@ def castillo_members(s: State) -> list[int]:
 
 
 def general_scoring(s: State) -> list[Json]:
-    """Returns the opening of a general scoring: the Castillo disc decision, or the scoring itself (R36)."""
+    """Returns the opening of a general scoring: the Castillo disc decision, or the scoring itself (R36).
+
+    An option may suspend a general scoring before its regions (`Rules.before_regions`); it then
+    goes on where it stopped (`Rules.scoring_resume`).
+    """
+    resumed: list[Json] | None = s.rules.scoring_resume(s)
+    if resumed is not None:
+        return resumed or region_events(s)
     members = castillo_members(s)
     if members:
         return [{"type": "decision_opened", "kind": "castillo_disc", "members": members}]
@@ -26,25 +33,24 @@ def general_scoring(s: State) -> list[Json]:
 
 def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
     """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
+    from engine.elgrande.evolve import evolve  # here: evolve imports the rules, which import scores
+
     events = [score_event(s, data.CASTILLO, "general")] if s.total(data.CASTILLO) else []
     moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
-    board = [list(row) for row in s.board]
     if moves:
         moves = s.rules.settle(s, None, moves, "castillo")  # G47: arrivals at the limit board
         events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
-        for p, r in discs.items():
-            board[r][p] += board[data.CASTILLO][p]
-    exits = s.rules.castillo_exits(s, discs)  # an option's pieces leaving the Castillo (G67)
-    if exits:
-        from engine.elgrande.evolve import evolve  # here: evolve imports the rules, which import scores
+    events += s.rules.castillo_exits(s, discs)  # an option's pieces leaving the Castillo (G67)
+    after = s
+    for event in events:
+        after = evolve(after, event)
+    held: list[Json] = after.rules.before_regions(after)  # an option suspends the scoring here (G73)
+    return events + (held or region_events(after))
 
-        events += exits
-        for event in exits:
-            s = evolve(s, event)
-    for r in s.regions:  # R39, X13: id order
-        row = tuple(board[r])
-        if s.rules.scorable(s, r) and any(s.counts(r, row)):  # R52
-            events.append(score_event(s, r, "general", row))
+
+def region_events(s: State) -> list[Json]:
+    """Returns the general scoring of every region in id order, then its end (R39, R40, X13, R52)."""
+    events = [score_event(s, r, "general") for r in s.regions if s.rules.scorable(s, r) and any(s.counts(r))]
     events.append({"type": "general_scoring_ended", "round": s.round})
     return events
 

@@ -1,4 +1,4 @@
-"""Stack 7's effects (G18, G19, G63, G65, G67, G69-G74, G76-G78): the expansion's own action cards.
+"""Stack 7's effects (G18-G20, G63, G65, G67-G74, G76-G78): the expansion's own action cards.
 
 `Stack7` is a layer of `InquisitorColonies`. It turns the declarations of the stack-7 cards into
 steps (`declare`) and carries out the steps of its own (`carry_out`):
@@ -11,6 +11,8 @@ steps (`declare`) and carries out the steps of its own (`carry_out`):
 | d7_special_scoring_new_regions | ("score", area, "special") for france, caravel, america, mediterranean (G71) |
 | d7_special_scoring_delayed_region | ("delay", seat, instance, area): the marker (G72) |
 | d7_turn_over_action_card | ("turn_over", seat, instance, card): its use, a turn step (`use_turn_over`, G69) |
+| d7_relocation_before_scoring | its use: the base's move steps (up to 2 own), `relocate_before_scoring` (G73) |
+| d7_doubling | none when taken; copies (G68) |
 
 Held cards (doubling, turn-over, relocation-before-scoring, G74) go to `State.keeps` when taken:
 taking them is the whole action of the turn (G68, G69, G73), and they are never discarded at
@@ -21,6 +23,20 @@ when placed in the last played round (G78), then discarded.
 A Grande in the Castillo (G67) makes its owner a member of the Castillo disc decision (ruling A9)
 and follows his disc (`castillo_exits`); while one is there the Castillo's sole leader gets the
 home bonus (G63); no special action moves it (d4_move_grande is refused).
+
+Frames (ruling B34). `State.frame` is (COPY, doubling instance, copy made) while a copy runs, or
+(RBS, seats asked) while a general scoring waits at G77 step 5.
+- A copy (G68) is a turn-like frame between two turns: `copy_offered` makes the keeper the active
+  player holding the copied card with the placement already done, so the base declares, vetoes and
+  opens decision groups for him; the prompt is `copy_offer` (declare_action, or end_turn to decline).
+  Its turn_ended closes the frame: turn order is not advanced, the doubling card is discarded if the
+  copy was declared (B35: a void copy is a declined one). `State.performed` records the turn's
+  performed special action (declared, not vetoed from step 1); `State.copy` the offers after the
+  turn (card, its player, seats asked), asked clockwise (B16) in `between_turns` after the other
+  layers' steps (G20). Inside a frame no other turn step or turn-end extra is offered.
+- Relocation before scoring (G73) is the sequential decision `relocation_before_scoring` of each
+  keeper in the round's turn order (B19), opened by `before_regions` and continued by
+  `scoring_resume` until every keeper was asked; then the regions are scored.
 """
 
 from __future__ import annotations
@@ -33,6 +49,7 @@ from engine.elgrande.hooks import Json, Rules
 from engine.elgrande.moves import text
 from engine.elgrande.scores import pays, score_event
 from engine.elgrande.scoring import HOME_BONUS, sole_leader
+from engine.elgrande.state import Turn
 from engine.errors import IllegalMove, MalformedMove
 
 if TYPE_CHECKING:
@@ -41,6 +58,10 @@ if TYPE_CHECKING:
 Step = tuple[Any, ...]
 HELD = frozenset({"d7_doubling", "d7_turn_over_action_card", "d7_relocation_before_scoring"})  # G74
 TURN_OVER = "d7_turn_over_action_card"
+DOUBLING = "d7_doubling"
+COPY = "copy"  # State.frame of a copy: (COPY, doubling instance, copy made)
+RBS = "relocation_before_scoring"  # the decision (G73)
+RBS_CARD = "d7_relocation_before_scoring"
 DELAYED = "d7_special_scoring_delayed_region"
 NEW_REGIONS = (
     data.FRANCE,
@@ -73,9 +94,13 @@ class Stack7(Rules):
                 return _delay(s, seat, move)
             case "d7_turn_over_action_card":
                 return _turn_over(s, seat, move)
-            case "d7_doubling" | "d7_relocation_before_scoring":
-                return [], {}  # G68, G73: taking it is the whole action; its use is elsewhere
-        return super().declare(s, seat, card, move)
+            case "d7_doubling":
+                return [], {}  # G68: taking it is the whole action; it copies later (`copy_offered`)
+            # d7_relocation_before_scoring: its use at a general scoring is the base's move steps (G73)
+        own = super().declare(s, seat, card, move)
+        if own is not None and copying(s) and card == "d6_grand_inquisitor":  # G68, ruling B14
+            return [("figure", seat), *own[0]], own[1]
+        return own
 
     def check_steps(
         self, s: State, seat: int, card: str, steps: tuple[tuple[Any, ...], ...], move: Json
@@ -110,16 +135,32 @@ class Stack7(Rules):
 
     # The use of a held turn-over card: a turn step (G19 step 4, G69).
 
+    # Copies (G68; rulings A14, B14, B16, B32, B34, B35): a copy runs in a frame of its own, a turn-like
+    # step of the copier between two turns holding the copied card, with its placement already done.
+
+    def turn_prompt(self, s: State, kind: str) -> str:
+        kind = super().turn_prompt(s, kind)
+        return "copy_offer" if kind == "turn_step" and copying(s) else kind
+
+    def turn_end(self, s: State, seat: int) -> list[Json]:
+        return [] if copying(s) else super().turn_end(s, seat)  # a frame is not a turn (no extras)
+
     def turn_moves(self, s: State, seat: int) -> list[Json]:
+        if copying(s):
+            return []  # G68: the frame is the copy only
         out = super().turn_moves(s, seat)
         if s.group is None and _kept(s, seat, TURN_OVER):
             out += [{"type": "use_turn_over", "card": c} for c in turnable(s)]
         return out
 
     def turn_open(self, s: State, seat: int) -> bool:
+        if copying(s):
+            return False
         return super().turn_open(s, seat) or bool(_kept(s, seat, TURN_OVER) and turnable(s))
 
     def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
+        if move.get("type") == "relocate_before_scoring":
+            return _relocate(s, seat, move)
         if move.get("type") != "use_turn_over":
             return super().turn_move(s, seat, move)
         instance = _kept(s, seat, TURN_OVER)
@@ -145,8 +186,11 @@ class Stack7(Rules):
 
     def between_turns(self, s: State) -> list[Json]:
         out = super().between_turns(s)
-        if out or s.turn_index < len(s.order):
+        if out:
             return out
+        offer = _copy_offer(s)  # G20 step 3, G76 step 1: after the refill and conquest check
+        if offer or s.turn_index < len(s.order):
+            return offer
         return _delayed_scorings(s, [d for d in s.delayed if d[3] < s.round_index])  # G76 step 2
 
     def after(self, s: State, e: Json) -> list[Json]:
@@ -162,6 +206,12 @@ class Stack7(Rules):
         conspired = [p for p, g in enumerate(s.grandes) if g == data.CASTILLO]
         return sorted(set(members) | set(conspired))
 
+    def disc_regions(self, s: State, kind: str, context: Any, seat: int, regions: list[int]) -> list[int]:
+        regions = super().disc_regions(s, kind, context, seat, regions)
+        if kind == "castillo_disc" and s.moorish and s.grandes[seat] == data.CASTILLO:  # G77 step 2, G85
+            regions = [r for r in regions if r != data.AREA_INDEX["granada"]]
+        return regions
+
     def castillo_exits(self, s: State, discs: dict[int, int]) -> list[Json]:
         out = super().castillo_exits(s, discs)
         return out + [
@@ -170,6 +220,18 @@ class Stack7(Rules):
             if s.grandes[p] == data.CASTILLO
         ]  # G67: the Grande follows his disc, which becomes his home region
 
+    # Relocation before scoring (G73, G77 step 5; rulings B19, B33, B34).
+
+    def before_regions(self, s: State) -> list[Json]:
+        out = super().before_regions(s)
+        return out or _ask_keeper(s, ())
+
+    def scoring_resume(self, s: State) -> list[Json] | None:
+        out = super().scoring_resume(s)
+        if out is not None or not s.frame or s.frame[0] != RBS:
+            return out
+        return _ask_keeper(s, s.frame[1])  # [] when every keeper was asked: the regions are scored
+
     def bonus(self, s: State, area: int, points: list[int], mode: str) -> None:
         super().bonus(s, area, points, mode)
         if area != data.CASTILLO or data.CASTILLO not in s.grandes:
@@ -177,6 +239,18 @@ class Stack7(Rules):
         leader = sole_leader(s.counts(area))
         if leader is not None and s.grandes[leader] != data.CASTILLO:  # G63 (ruling A8); else R44 paid it
             points[leader] += HOME_BONUS
+
+    def view(self, s: State, out: Json) -> None:
+        super().view(s, out)  # G80: frames and copy offers are public
+        frame: Json | None = None
+        if copying(s):
+            frame = {"kind": "copy", "seat": s.turn.seat if s.turn else None, "doubling": s.frame[1]}
+        elif s.frame and s.frame[0] == RBS:
+            frame = {"kind": RBS, "asked": list(s.frame[1])}
+        out["frame"] = frame
+        out["copy_offers"] = (
+            {"card": s.copy[0], "from": s.copy[1], "asked": list(s.copy[2])} if s.copy else None
+        )
 
     # Folding the held cards, markers and turned cards (G18, G19, G69, G72, G74).
 
@@ -188,12 +262,29 @@ class Stack7(Rules):
                     kw["keeps"] = s.keeps + ((e["seat"], e["card"]),)
                     kw["turn"] = replace(kw["turn"], acted=True)
             case "action_declared":
-                if (
-                    s.turn is not None and e["card"] != s.turn.card
-                ):  # a held card's use, not the turn's action
+                if s.turn is not None and card_id(e["card"]) in HELD:  # a held card's use (G69)
                     kw["turn"] = replace(kw["turn"], acted=s.turn.acted)
                     kw["keeps"] = tuple(k for k in s.keeps if k[1] != e["card"])  # G69: used, vetoed or not
                     kw["discard"] = s.discard + (e["card"],)
+                elif copying(s):
+                    kw["frame"] = (COPY, s.frame[1], True)  # G68: the copy is made (even if vetoed)
+                elif s.turn is not None:
+                    kw["performed"] = e["card"]  # G68: performed unless vetoed from step 1
+            case "choices_revealed":
+                if e["kind"] == "veto_answer" and e.get("from") == 1 and not copying(s):
+                    kw["performed"] = ""  # G68: wholly vetoed, not copyable
+            case "copy_offered":
+                turn = Turn(seat=e["seat"], stage="step", card=e["card"], placed=True)  # G68: no heads copied
+                kw.update(turn=turn, frame=(COPY, e["doubling"], False), since=s.n + 1)
+                kw["copy"] = (s.copy[0], s.copy[1], (*s.copy[2], e["seat"]))
+            case "decision_opened":
+                if e["kind"] == RBS:  # G73: the general scoring waits at step 5
+                    kw["frame"] = (RBS, tuple(e["context"]["asked"]))
+            case "general_scoring_ended":
+                kw["frame"] = None
+            case "held_card_used":
+                kw["keeps"] = tuple(k for k in s.keeps if k[1] != e["card"])  # G74: discarded when used
+                kw["discard"] = s.discard + (e["card"],)
             case "figure_passed":
                 kw["church"] = e["seat"]  # G70 step 1
             case "card_turned_over":
@@ -211,13 +302,86 @@ class Stack7(Rules):
                     kw["discard"] = s.discard + (e["card"],)  # G72: afterwards the card is discarded
             case "turn_ended":
                 card = s.turn.card if s.turn else ""
+                if copying(s):  # G68: the frame closes; the doubling card goes only if a copy was made
+                    used = s.frame[1] if s.frame[2] else ""
+                    kw.update(frame=None, turn_index=s.turn_index)
+                    kw["keeps"] = tuple(k for k in s.keeps if k[1] != used)
+                    kw["discard"] = s.discard + ((used,) if used else ())
+                    return
                 if card and (card_id(card) in HELD or any(d[1] == card for d in s.delayed)):
                     kw["discard"] = s.discard  # G19 step 5: kept, used (discarded then) or a marker
+                kw["copy"] = (s.performed, e["seat"], ()) if s.performed else ()
+                kw["performed"] = ""
             case "round_ended":
+                kw["copy"] = ()
                 fixed = self.fixed_cards()
                 kw["discard"] = kw.get("discard", s.discard) + tuple(
                     c for c in s.turned if c not in fixed
                 )  # G18
+
+
+def copying(s: State) -> bool:
+    """Returns whether a copy frame is open (G68)."""
+    return bool(s.frame) and s.frame[0] == COPY
+
+
+def _copy_offer(s: State) -> list[Json]:
+    """Returns the next copy offer after a turn: doubling keepers other than its player, clockwise from him
+    (G68, ruling B16), one card each (B32); [] when none is left."""
+    if not s.copy:
+        return []
+    card, player, asked = s.copy
+    for k in range(1, s.seats):
+        p = (player + k) % s.seats
+        doubling = _kept(s, p, DOUBLING)
+        if doubling and p not in asked:
+            return [{"type": "copy_offered", "seat": p, "card": card, "from": player, "doubling": doubling}]
+    return []
+
+
+def _ask_keeper(s: State, asked: tuple[int, ...]) -> list[Json]:
+    """Returns the relocation_before_scoring decision of the next keeper not yet asked, in the turn order
+    of the round just played (ruling B19), or [] when none is left."""
+    order = s.order or tuple(range(s.seats))
+    for p in order:
+        card = _kept(s, p, RBS_CARD)
+        if card and p not in asked:
+            return [
+                {
+                    "type": "decision_opened",
+                    "kind": RBS,
+                    "members": [p],
+                    "context": {"card": card, "asked": [*asked, p]},
+                }
+            ]
+    return []
+
+
+def _relocate(s: State, seat: int, move: Json) -> list[Json]:
+    """Returns the events of a keeper's answer: up to 2 own caballeros relocated, or none (G73, B33)."""
+    from engine.elgrande import cards  # here: cards imports the turn, which imports the rules
+
+    g = s.group
+    if g is None or g.kind != RBS or seat not in g.members:
+        raise illegal(move, "no relocation before scoring is asked of you now", "G73")
+    card = str(g.context["card"])
+    plan = cards.plan(s, seat, {"type": "declare_action", "moves": move.get("moves", [])}, instance=card)
+    events: list[Json] = [
+        {"type": "choices_revealed", "kind": RBS, "choices": [[seat, plan.action]], "context": g.context}
+    ]
+    if plan.void:  # G82: not used; the card is kept (a use that changes nothing is no use, V2)
+        return events
+    moves = [[st[1], st[4], st[5], 1] for st in plan.steps]
+    events.append(
+        {
+            "type": "caballeros_moved",
+            "seat": seat,
+            "reason": "move",
+            "moves": s.rules.settle(s, seat, moves, "move"),
+        }
+    )
+    events.append({"type": "held_card_used", "seat": seat, "card": card})  # G73: discarded after use
+    return events
 
 
 def illegal(move: Json, why: str, rule: str) -> IllegalMove:

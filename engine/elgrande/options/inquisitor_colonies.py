@@ -6,7 +6,7 @@ first, and each calls `super()`):
 
 | layer | rules |
 |---|---|
-| `stack7.Stack7` | stack 7's effects, held cards, delayed markers, conspired Grandes (G18, G19, G63, G65, G67, G69-G74, G76-G78) |
+| `stack7.Stack7` | stack 7: its effects, held cards, copies, delayed markers, conspired Grandes (G18-G20, G63, G65, G67-G74, G76-G78) |
 | `board.Board` | regions, setup and the setup disc, caballero states, counting, slot bonuses (G3-G17, G22-G25, G54-G58) |
 """
 

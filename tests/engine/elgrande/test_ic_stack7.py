@@ -330,3 +330,158 @@ def test_transport_is_offered_step_by_step() -> None:
     assert [m["moves"] for m in sources] == [[{"seat": 0, "from": "granada"}]]
     dests = {m["moves"][0]["to"] for m in game.legal_moves(s, 0, sources[0])}
     assert {"america", "mediterranean", "caravel", "castillo"} <= dests and "galicia" not in dests
+
+
+def scoring_state(
+    s: State, keeps: tuple[tuple[int, str], ...], order: tuple[int, ...] = (0, 1, 2, 3)
+) -> State:
+    """Returns `s` at the start of a general scoring after round 3, with the held cards `keeps`."""
+    return change(
+        s,
+        {"phase": "scoring", "turn": None, "round_index": 2, "order": order, "turn_index": 4, "keeps": keeps},
+    )
+
+
+# G73, G77 step 5: after the Castillo is emptied and before galicia, the keeper may relocate up to 2 own
+# caballeros (offered step by step); the regions are then scored with them where they went; the card is discarded.
+def test_relocation_before_scoring_moves_before_the_regions_are_scored() -> None:
+    card = "d7_relocation_before_scoring.1"
+    s = put(put(base(), "granada", [1, 2, 0, 0]), "seville", [2, 0, 0, 0])
+    s = scoring_state(s, ((0, card),))
+    s, events = advance(s)
+    assert types(events) == ["decision_opened"] and events[0]["kind"] == "relocation_before_scoring"
+    assert game.legal_moves(s, 0) == [{"type": "relocate_before_scoring", "moves": []}]
+    grown = game.legal_moves(s, 0, {"type": "relocate_before_scoring", "moves": []})
+    assert {m["moves"][0]["from"] for m in grown} == {"granada", "seville"}
+    moves = [{"seat": 0, "from": "seville", "to": "granada"}] * 2
+    with pytest.raises(RuleViolation):
+        play(s, 0, {"type": "relocate_before_scoring", "moves": [*moves, moves[0]]})
+    s, events = play(s, 0, {"type": "relocate_before_scoring", "moves": moves})
+    kinds = types(events)
+    assert kinds[:3] == ["choices_revealed", "caballeros_moved", "held_card_used"]
+    assert "general_scoring_ended" in kinds and s.phase == "bidding"  # the next round goes on
+    granada = next(e for e in events if e.get("area") == "granada")
+    assert granada["points"][0] > granada["points"][1]  # 3 against 2 after the relocation
+    assert not s.keeps and card in s.discard and s.frame is None
+
+
+# G73, G82: declining keeps the card; G73, ruling B19: keepers are asked in the turn order of the round.
+def test_relocation_before_scoring_declined_keeps_the_card_and_asks_in_turn_order() -> None:
+    one, two = "d7_relocation_before_scoring.1", "d7_relocation_before_scoring.2"
+    s = scoring_state(put(base(), "granada", [1, 2, 0, 0]), ((0, one), (2, two)), order=(2, 3, 0, 1))
+    s, events = advance(s)
+    assert events[-1]["members"] == [2]
+    default = game.default_move(s, 2)
+    s, events = play(s, 2, default)
+    assert events[-1]["kind"] == "relocation_before_scoring" and events[-1]["members"] == [0]
+    s, events = play(s, 0, {"type": "relocate_before_scoring", "moves": []})
+    assert "general_scoring_ended" in types(events)
+    assert s.keeps == ((0, one), (2, two))
+
+
+# G73, ruling A20: nothing goes into or out of the King's region.
+def test_relocation_before_scoring_respects_the_king() -> None:
+    s = put(put(base(), "galicia", [2, 0, 0, 0]), "granada", [1, 0, 0, 0])
+    s, _ = advance(scoring_state(s, ((0, "d7_relocation_before_scoring.1"),)))
+    for move in (
+        {"seat": 0, "from": "galicia", "to": "granada"},
+        {"seat": 0, "from": "granada", "to": "galicia"},
+    ):
+        with pytest.raises(RuleViolation):
+            play(s, 0, {"type": "relocate_before_scoring", "moves": [move]})
+
+
+def copy_table(keeps: tuple[tuple[int, str], ...], vetos: tuple[Veto, ...] = ()) -> State:
+    """Returns seat 0's turn with d2_score_any_region, caballeros in granada and seville, the held `keeps`."""
+    s = put(put(base(), "granada", [2, 1, 0, 0]), "seville", [0, 2, 1, 0])
+    return change(turn(s, 0, "d2_score_any_region.1"), {"keeps": keeps, "vetos": vetos})
+
+
+# G68, ruling B16: after an opponent's turn with a performed special action, the doubling keeper may copy it
+# with his own choices, in a frame of his own; the doubling card is then discarded; turns go on.
+def test_doubling_copies_the_special_action_just_performed() -> None:
+    doubling = "d7_doubling.1"
+    s, _ = declare(copy_table(((1, doubling),)), 0, area="granada")
+    s, events = play(s, 0, {"type": "end_turn"})
+    assert types(events)[-1] == "copy_offered" and events[-1]["seat"] == 1
+    assert game.pending(s)[1]["kind"] == "copy_offer"
+    offered = game.legal_moves(s, 1)
+    assert {"type": "end_turn"} in offered and {"type": "declare_action", "area": "seville"} in offered
+    assert not [m for m in offered if m["type"] == "place_caballeros"]  # G68: no heads copied
+    s, events = declare(s, 1, area="seville")
+    scored = of_type(events, "area_scored")
+    assert scored[0]["area"] == "seville" and scored[0]["points"][1] > 0
+    assert doubling in s.discard and not s.keeps and s.frame is None
+    assert s.turn is not None and s.turn.seat == 1 and s.turn_index == 1  # seat 1's own turn starts
+
+
+# G68, G82: a declined offer (the default) keeps the card, which never expires.
+def test_doubling_declined_keeps_the_card() -> None:
+    s, _ = declare(copy_table(((1, "d7_doubling.1"),)), 0, area="granada")
+    s, _ = play(s, 0, {"type": "end_turn"})
+    s, _ = play(s, 1, game.default_move(s, 1))
+    assert s.keeps == ((1, "d7_doubling.1"),) and s.turn is not None and s.turn.seat == 1
+
+
+# G68: skipped or wholly vetoed actions are not copyable; keepers other than the player, clockwise (B16).
+def test_doubling_offers_only_performed_actions_clockwise() -> None:
+    keeps = ((2, "d7_doubling.1"), (3, "d7_doubling.2"), (0, "d7_doubling.3"))
+    s, _ = play(copy_table(keeps), 0, {"type": "end_turn"})
+    assert not s.copy and s.turn is not None and s.turn.seat == 1  # skipped: no offer
+    s, _ = declare(copy_table(keeps, (Veto(1, "d2_veto.1", 0),)), 0, area="granada")
+    s, _ = play(s, 1, {"type": "answer_veto", "answer": "veto", "from": 1})
+    s, events = play(s, 0, {"type": "end_turn"})
+    assert not of_type(events, "copy_offered")
+    s, _ = declare(copy_table(keeps), 0, area="granada")
+    s, events = play(s, 0, {"type": "end_turn"})
+    assert events[-1]["seat"] == 2
+    s, events = play(s, 2, {"type": "end_turn"})
+    assert events[-1]["type"] == "copy_offered" and events[-1]["seat"] == 3
+    s, events = play(s, 3, {"type": "end_turn"})
+    assert events[-1]["type"] == "turn_started" and events[-1]["seat"] == 1
+
+
+# G68, ruling B35: a copy can be vetoed (the copier is the active player); the doubling card is spent.
+def test_doubling_copy_can_be_vetoed() -> None:
+    s, _ = declare(copy_table(((1, "d7_doubling.1"),), (Veto(2, "d2_veto.1", 0),)), 0, area="granada")
+    s, _ = play(s, 2, {"type": "answer_veto", "answer": "allow"})
+    s, _ = play(s, 0, {"type": "end_turn"})
+    s, events = declare(s, 1, area="seville")
+    assert s.group is not None and s.group.kind == "veto_answer" and s.group.members == (2,)
+    s, events = play(s, 2, {"type": "answer_veto", "answer": "veto", "from": 1})
+    assert not of_type(events, "area_scored") and "d7_doubling.1" in s.discard
+
+
+# G69, G19 step 4: the turn-over card may be used later in the turn it was taken; it is not copyable (G68).
+def test_turn_over_used_in_the_turn_it_was_taken() -> None:
+    held = "d7_turn_over_action_card.1"
+    offer = (held, "d5_king.1", "d6_grand_inquisitor.1", "d1_move_three_any.1", "d2_veto.1")
+    s = change(turn(base(), 0, "", offer=offer), {"turn": Turn(seat=0, stage="card"), "keeps": ()})
+    s = change(s, {"keeps": ((1, "d7_doubling.1"),)})
+    s, _ = play(s, 0, {"type": "take_card", "card": held})
+    s, _ = play(s, 0, {"type": "use_turn_over", "card": "d5_king"})
+    assert s.turned == ("d5_king.1",) and held in s.discard and s.keeps == ((1, "d7_doubling.1"),)
+    assert not [m for m in game.legal_moves(s, 0) if m["type"] in ("use_turn_over", "declare_action")]
+    s, events = play(s, 0, {"type": "end_turn"})
+    assert not of_type(events, "copy_offered") and s.discard.count(held) == 1
+
+
+# G80: held cards, delayed markers, the copy frame and its offers are public.
+def test_view_shows_the_copy_frame_and_held_cards() -> None:
+    s, _ = declare(copy_table(((1, "d7_doubling.1"),)), 0, area="granada")
+    s, _ = play(s, 0, {"type": "end_turn"})
+    view = game.view(s, 2)
+    assert view["frame"] == {"kind": "copy", "seat": 1, "doubling": "d7_doubling.1"}
+    assert view["copy_offers"] == {"card": "d2_score_any_region.1", "from": 0, "asked": [1]}
+    assert view["held_cards"] == [{"seat": 1, "card": "d7_doubling.1"}]
+
+
+# G77 step 2, G85: under granada_moorish a member whose Grande is in the Castillo may not choose Granada.
+def test_conspired_grande_never_chooses_moorish_granada() -> None:
+    s = change(
+        base(), {"moorish": True, "grandes": (A["aragon"], A["castillo"], A["valencia"], A["seville"])}
+    )
+    s = scoring_state(put(s, "castillo", [1, 0, 0, 0]), ())
+    s, _ = advance(s)
+    assert all(m["region"] != "granada" for m in game.legal_moves(s, 1))
+    assert any(m["region"] == "granada" for m in game.legal_moves(s, 0))
