@@ -31,7 +31,10 @@ def pending(state: State) -> dict[int, Json]:
     t = s.turn
     if s.phase == "turns" and t is not None and t.stage in TURN_PROMPTS:
         kind: str = s.rules.turn_prompt(s, TURN_PROMPTS[t.stage])
-        return {t.seat: _prompt(kind, s.since, t.seat, f"r{s.round}:turn:{t.seat}")}
+        tid = f"r{s.round}:turn:{t.seat}"
+        if kind != TURN_PROMPTS[t.stage]:  # an option's frame is a turn of its own (e.g. a copy, G68)
+            tid = f"r{s.round}:{kind}:{t.seat}:{s.turn_index}"
+        return {t.seat: _prompt(kind, s.since, t.seat, tid)}
     return {}
 
 

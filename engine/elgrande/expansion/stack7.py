@@ -62,7 +62,6 @@ DOUBLING = "d7_doubling"
 COPY = "copy"  # State.frame of a copy: (COPY, doubling instance, copy made)
 RBS = "relocation_before_scoring"  # the decision (G73)
 RBS_CARD = "d7_relocation_before_scoring"
-DELAYED = "d7_special_scoring_delayed_region"
 NEW_REGIONS = (
     data.FRANCE,
     data.CARAVEL,
@@ -83,10 +82,12 @@ class Stack7(Rules):
 
     def declare(self, s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json] | None:
         match card:
-            case "d7_conspiracy":
-                return [("conspiracy", seat)], {}  # G67: 1 step
+            case "d7_conspiracy":  # G67: 1 step; with no Grande to move it changes nothing (V2)
+                return ([("conspiracy", seat)] if _conspired(s, seat) else []), {}
             case "d7_special_scoring_inquisitor":
                 areas = [a for a in (data.CASTILLO, *s.regions) if s.black and s.black[a]]  # G55 order
+                if s.church == seat and not any(pays(s, a) for a in areas):
+                    return [], {}  # V2: nothing would change
                 return [("figure", seat), *(("score", a, "special") for a in areas)], {}  # G70
             case "d7_special_scoring_new_regions":
                 return [("score", r, "special") for r in NEW_REGIONS if self.scorable(s, r)], {}  # G71
@@ -113,9 +114,8 @@ class Stack7(Rules):
         match step[0]:
             case "conspiracy":
                 return [
-                    {"type": "grande_moved", "seat": p, "from": data.AREAS[g].id, "to": "castillo"}
-                    for p, g in enumerate(s.grandes)
-                    if p != step[1] and g not in (s.king, data.CASTILLO)  # G67, ruling B15
+                    {"type": "grande_moved", "seat": p, "from": data.AREAS[s.grandes[p]].id, "to": "castillo"}
+                    for p in _conspired(s, step[1])
                 ]
             case "figure":
                 holder = s.church if s.church >= 0 else None
@@ -132,8 +132,6 @@ class Stack7(Rules):
             case "turn_over":
                 return [{"type": "card_turned_over", "seat": step[1], "card": step[3]}]  # G69
         return super().carry_out(s, step)
-
-    # The use of a held turn-over card: a turn step (G19 step 4, G69).
 
     # Copies (G68; rulings A14, B14, B16, B32, B34, B35): a copy runs in a frame of its own, a turn-like
     # step of the copier between two turns holding the copied card, with its placement already done.
@@ -158,6 +156,8 @@ class Stack7(Rules):
             return False
         return super().turn_open(s, seat) or bool(_kept(s, seat, TURN_OVER) and turnable(s))
 
+    # The use of a held turn-over card, a turn step (G19 step 4, G69), and of relocation-before-scoring (G73).
+
     def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
         if move.get("type") == "relocate_before_scoring":
             return _relocate(s, seat, move)
@@ -167,9 +167,8 @@ class Stack7(Rules):
         if not instance:
             raise illegal(move, "you hold no turn-over card", "G69")
         steps, action = _turn_over(s, seat, move)
-        from engine.elgrande.actions import (
-            veto_holders,
-        )  # here: actions imports the cards, which import the rules
+        # Imported here: actions imports the cards, which import the rules.
+        from engine.elgrande.actions import veto_holders
 
         vetoers = veto_holders(s, seat)
         declared: Json = {
@@ -318,6 +317,11 @@ class Stack7(Rules):
                 kw["discard"] = kw.get("discard", s.discard) + tuple(
                     c for c in s.turned if c not in fixed
                 )  # G18
+
+
+def _conspired(s: State, seat: int) -> list[int]:
+    """Returns the other players whose Grande conspiracy sends into the Castillo (G67, ruling B15)."""
+    return [p for p, g in enumerate(s.grandes) if p != seat and g not in (s.king, data.CASTILLO)]
 
 
 def copying(s: State) -> bool:

@@ -485,3 +485,46 @@ def test_conspired_grande_never_chooses_moorish_granada() -> None:
     s, _ = advance(s)
     assert all(m["region"] != "granada" for m in game.legal_moves(s, 1))
     assert any(m["region"] == "granada" for m in game.legal_moves(s, 0))
+
+
+# G67, V2: a conspiracy that would move no Grande changes nothing and skips the special action.
+def test_conspiracy_with_no_grande_to_move_is_skipped() -> None:
+    s = change(base(), {"grandes": (A["aragon"], A["galicia"], A["castillo"], A["galicia"])})
+    s, events = declare(turn(s, 0, "d7_conspiracy.1"), 0)
+    assert types(events)[0] == "action_skipped"
+
+
+# G68: a copy of a move card is offered step by step (the partial family of the copied card), own = the copier's.
+def test_doubling_copy_of_transport_is_offered_step_by_step() -> None:
+    s = put(put(base(), "granada", [1, 0, 0, 0]), "seville", [0, 1, 0, 0])
+    s = change(turn(s, 0, "d7_transport.1"), {"keeps": ((1, "d7_doubling.1"),)})
+    s, _ = declare(s, 0, moves=[{"seat": 0, "from": "granada", "to": "america"}])
+    s, _ = play(s, 0, {"type": "end_turn"})
+    root = {"type": "declare_action", "moves": []}
+    assert root in game.legal_moves(s, 1)
+    assert [m["moves"] for m in game.legal_moves(s, 1, root)] == [[{"seat": 1, "from": "seville"}]]
+    s, _ = declare(s, 1, moves=[{"seat": 1, "from": "seville", "to": "mediterranean"}])
+    assert s.board[A["mediterranean"]][1] == 1 and "d7_doubling.1" in s.discard
+
+
+# G76 step 2: due markers are scored in id order of their regions; a region marked twice (a copy's second
+# marker, G68) is scored twice; the card is discarded once, after its last marker.
+def test_delayed_markers_in_id_order_and_twice() -> None:
+    card = "d7_special_scoring_delayed_region.1"
+    s = put(put(base(), "granada", [2, 1, 0, 0]), "aragon", [0, 1, 0, 0])
+    marks = ((1, card, A["granada"], 0), (0, card, A["aragon"], 0), (2, card, A["granada"], 0))
+    s = change(s, {"phase": "turns", "turn": None, "round_index": 1, "order": (0, 1, 2, 3), "turn_index": 4})
+    s, events = advance(change(s, {"delayed": marks}))
+    scored = [e["area"] for e in of_type(events, "area_scored")]
+    assert scored == ["aragon", "granada", "granada"]
+    assert not s.delayed and s.discard.count(card) == 1
+
+
+# G68, ruling B34: a copy frame is a turn of its own, so a timed-out copier's defaults stop at its end.
+def test_copy_frame_has_a_turn_id_of_its_own() -> None:
+    s, _ = declare(copy_table(((1, "d7_doubling.1"),)), 0, area="granada")
+    s, _ = play(s, 0, {"type": "end_turn"})
+    frame = game.pending(s)[1]["turn"]
+    s, _ = play(s, 1, game.default_move(s, 1))
+    assert s.turn is not None and s.turn.seat == 1 and s.frame is None  # seat 1's own turn
+    assert game.pending(s).get(1, {}).get("turn") != frame
