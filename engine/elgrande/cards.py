@@ -160,6 +160,13 @@ GROUP_OF = {
 }
 
 
+def move_steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
+    """Returns the checked move steps of a declaration of the move card `card` (MOVE_RULES; for an
+    option that adds steps to a move card's own, e.g. a copy's step 1, G68)."""
+    check_fields(card, move)
+    return _moves(s, seat, card, move)
+
+
 def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
     total, own_max, foreign_max, single = MOVE_RULES[card]
     raw = items(move, move.get("moves", []), "moves")

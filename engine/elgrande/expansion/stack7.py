@@ -99,8 +99,14 @@ class Stack7(Rules):
                 return [], {}  # G68: taking it is the whole action; it copies later (`copy_offered`)
             # d7_relocation_before_scoring: its use at a general scoring is the base's move steps (G73)
         own = super().declare(s, seat, card, move)
-        if own is not None and copying(s) and card == "d6_grand_inquisitor":  # G68, ruling B14
-            return [("figure", seat), *own[0]], own[1]
+        if copying(s) and card == "d6_grand_inquisitor":  # G68, ruling B14: the copy's own step 1
+            # Imported here: cards imports the turn, which imports the rules.
+            from engine.elgrande import cards
+
+            if own is None and card in cards.MOVE_RULES:  # the Inquisitor layer's moves are the base's
+                own = cards.move_steps(s, seat, card, move)
+            if own is not None:
+                return [("figure", seat), *own[0]], own[1]
         return own
 
     def check_steps(

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.elgrande import data, flow
+from engine.elgrande import cards, data, flow
 from engine.elgrande.emitter import Emitter
+from engine.elgrande.notation import format_move, parse_line
 from engine.elgrande.state import NOWHERE, State, Turn, Veto, change
 from engine.errors import RuleViolation
 from tests.engine.elgrande.kit import declare, game, of_type, play, start, types
@@ -528,3 +529,26 @@ def test_copy_frame_has_a_turn_id_of_its_own() -> None:
     s, _ = play(s, 1, game.default_move(s, 1))
     assert s.turn is not None and s.turn.seat == 1 and s.frame is None  # seat 1's own turn
     assert game.pending(s).get(1, {}).get("turn") != frame
+
+
+# G69, G73: the notation writes and reads the held cards' uses.
+def test_notation_of_held_card_uses() -> None:
+    turnover = {"type": "use_turn_over", "card": "d5_king.1"}
+    relocate = {"type": "relocate_before_scoring", "moves": [{"seat": 1, "from": "aragon", "to": "castillo"}]}
+    for move in (turnover, relocate, {"type": "relocate_before_scoring", "moves": []}):
+        assert parse_line(format_move(move), 1) == move
+
+
+# G68, ruling B14: a copy of d6_grand_inquisitor begins with a step 1 of its own, the figure to the copier;
+# vetoed from step 1, the figure stays. (Its black moves are the Inquisitor layer's: stood in for here.)
+def test_copy_of_the_grand_inquisitor_moves_the_figure_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(cards.MOVE_RULES, "d6_grand_inquisitor", (2, 2, 2, False))
+    monkeypatch.setitem(cards.FIELDS, "d6_grand_inquisitor", frozenset({"moves"}))
+    s = change(put(base(), "granada", [1, 0, 0, 0], black=2), {"church": 0})
+    s = change(turn(s, 0, "d6_grand_inquisitor.1"), {"keeps": ((1, "d7_doubling.1"),)})
+    s, _ = declare(s, 0, moves=[{"seat": "black", "from": "granada", "to": "aragon"}])
+    s, _ = play(s, 0, {"type": "end_turn"})
+    assert game.pending(s)[1]["kind"] == "copy_offer"
+    s, events = declare(s, 1, moves=[{"seat": "black", "from": "granada", "to": "seville"}])
+    assert types(events)[:2] == ["action_declared", "figure_passed"] and events[0]["steps"] == 2
+    assert s.church == 1 and s.black[A["seville"]] == 1
