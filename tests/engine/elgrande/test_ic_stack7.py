@@ -1,4 +1,4 @@
-"""Scenario tests for stack 7's effects (G18, G19, G63, G65, G67, G69-G74, G76-G78; inquisitor_colonies).
+"""Scenario tests for stack 7 (G18-G20, G63, G65, G67-G74, G76-G78, G80, G82; inquisitor_colonies).
 
 Positions are built from a real setup with `state.change`; card data (gold, goods, heads) is never
 restated here: it lives in `data.STACK7_ROW` (G12).
@@ -6,6 +6,7 @@ restated here: it lives in `data.STACK7_ROW` (G12).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -552,3 +553,41 @@ def test_copy_of_the_grand_inquisitor_moves_the_figure_first(monkeypatch: pytest
     s, events = declare(s, 1, moves=[{"seat": "black", "from": "granada", "to": "seville"}])
     assert types(events)[:2] == ["action_declared", "figure_passed"] and events[0]["steps"] == 2
     assert s.church == 1 and s.black[A["seville"]] == 1
+
+
+def _random_game(seats: int, seed: str) -> tuple[State, dict[str, int]]:
+    """Plays a random game that prefers stack-7 cards and grows declarations a little."""
+    rnd = random.Random(seed)
+    s: Any = None
+    for event in flow.setup(seats, {"inquisitor_colonies": True}, seed):
+        s = game.evolve(s, event)
+    seen: dict[str, int] = {}
+    while s.phase != "over":
+        p = min(game.pending(s))
+        moves = game.legal_moves(s, p)
+        stack7 = [m for m in moves if m["type"] == "take_card" and m["card"].startswith("d7_")]
+        move = rnd.choice(stack7 or moves)
+        for _ in range(3):  # one or two steps of a large family, complete ones only
+            grown = (
+                [m for m in game.legal_moves(s, p, move) if m.get("complete")]
+                if move.get("moves") == []
+                else []
+            )
+            if not grown or rnd.random() < 0.3:
+                break
+            move = rnd.choice(grown)
+        move = {k: v for k, v in move.items() if k != "complete"}
+        for event in game.decide(s, p, move):
+            seen[event["type"]] = seen.get(event["type"], 0) + 1
+            s = game.evolve(s, event)
+        for q in range(s.seats):  # G9: 36 caballeros per colour
+            assert s.court[q] + s.province[q] + sum(row[q] for row in s.board) == data.EXPANSION_CABALLEROS
+    return s, seen
+
+
+# G72, G76, G78, G74: in random games every marker is scored by game end, held cards are used at most once.
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_random_games_with_stack7(seats: int) -> None:
+    s, seen = _random_game(seats, f"stack7-{seats}")
+    assert not s.delayed and seen.get("delayed_marker_placed", 0) == seen.get("delayed_marker_removed", 0)
+    assert len({c for _, c in s.keeps}) == len(s.keeps) and not {c for _, c in s.keeps} & set(s.discard)
