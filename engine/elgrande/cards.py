@@ -35,6 +35,8 @@ MOVE_RULES: dict[str, tuple[int, int, int, bool]] = {
     "d1_move_four_any": (4, 4, 4, False),
     "d1_move_own_region": (30, 30, 0, True),
     "d6_church": (2, 2, 2, False),  # O-C3: black caballeros only (BLACK_ONLY), the taker holds the marker
+    "d7_transport": (3, 3, 0, False),  # G65: up to 3 own (black ones for the holder), 1 step each
+    "d7_relocation_before_scoring": (2, 2, 0, False),  # G73: its use at a general scoring
 }
 BLACK_ONLY: frozenset[str] = frozenset({"d6_church"})
 FIELDS: dict[str, frozenset[str]] = {
@@ -51,6 +53,9 @@ FIELDS: dict[str, frozenset[str]] = {
     "d5_king": frozenset({"area"}),
     "d4_power_card_back": frozenset({"value"}),
     "d4_court_two": frozenset({"supplement"}),
+    "d7_special_scoring_delayed_region": frozenset({"area"}),  # G72
+    "d7_turn_over_action_card": frozenset({"card"}),  # G69: its use (use_turn_over), replanned after a veto
+    "d7_move_limit_board": frozenset({"area", "on"}),  # G66
 }
 
 
@@ -64,20 +69,20 @@ class Plan:
     void: bool
 
 
-def plan(s: State, seat: int, move: Json, *, replan: bool = False) -> Plan:
+def plan(s: State, seat: int, move: Json, *, replan: bool = False, instance: str = "") -> Plan:
     """Returns the checked plan of a declare_action move for the seat's taken card.
 
-    `replan` rebuilds the plan of a declaration already made (after its veto window).
+    `replan` rebuilds the plan of a declaration already made (after its veto window);
+    `instance` names the declared card when it is not the taken one (a held card's use, G69).
     """
-    assert s.turn is not None
-    card = data.card_of(s.turn.card).id
-    if s.turn.acted and not replan:
-        raise illegal(move, "the special action was already used or skipped this turn", "R19")
-    own = s.rules.declare(s, seat, card, move)  # an option's own card
-    if own is None:
-        check_fields(card, move)
-        own = _steps(s, seat, card, move)
-    steps, action = own
+    if not instance:
+        assert s.turn is not None
+        instance = s.turn.card
+        if s.turn.acted and not replan:
+            raise illegal(move, "the special action was already used or skipped this turn", "R19")
+    card = data.card_of(instance).id
+    check_fields(card, move)
+    steps, action = _steps(s, seat, card, move)
     s.rules.check_steps(s, seat, card, tuple(steps), move)
     return Plan(card, action, tuple(steps), _void(s, steps))
 
@@ -90,6 +95,11 @@ def check_fields(card: str, move: Json) -> None:
 
 
 def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
+    own = s.rules.declare(s, seat, card, move)
+    if own is not None:  # an option's own card
+        steps: list[Step] = own[0]
+        action: Json = own[1]
+        return steps, action
     if card in MOVE_RULES:
         return _moves(s, seat, card, move)
     match card:
@@ -149,6 +159,13 @@ GROUP_OF = {
     "d2_secret_return_all": "return_all_disc",
     "d4_secret_scoring": "secret_scoring_disc",
 }
+
+
+def move_steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
+    """Returns the checked move steps of a declaration of the move card `card` (MOVE_RULES; for an
+    option that adds steps to a move card's own, e.g. a copy's step 1, G68)."""
+    check_fields(card, move)
+    return _moves(s, seat, card, move)
 
 
 def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:

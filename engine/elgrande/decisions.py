@@ -11,7 +11,7 @@ from typing import Any
 from engine.elgrande import data, scoring
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.groups import group_members, legal_choices
-from engine.elgrande.scores import castillo_events, region_events, score_event
+from engine.elgrande.scores import castillo_events, regions_next, score_event
 from engine.elgrande.state import BLACK
 
 Json = dict[str, Any]
@@ -58,7 +58,7 @@ def _apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> No
             for event in castillo_events(s, {p: data.AREA_INDEX[r] for p, r in chosen.items()}):
                 em.emit(event)
             if em.state.group is None:  # a decision on the arrivals (G47) suspends it: flow resumes it
-                for event in region_events(em.state):
+                for event in regions_next(em.state):
                     em.emit(event)
             return
         case "eviction_disc":

@@ -31,12 +31,14 @@ def _move(s: State, seat: int, kind: str) -> Json:
         case "choose_action_card":
             card = min(s.offer, key=lambda c: (data.card_of(c).heads, data.card_of(c).stack))  # D4
             return {"type": "take_card", "card": card}
-        case "turn_step":
-            return {"type": "end_turn"}  # D5, D14
+        case "turn_step" | "copy_offer":
+            return {"type": "end_turn"}  # D5, D14; G82: a copy offer is declined, the card kept
         case "veto_answer":
             return {"type": "answer_veto", "answer": "allow"}  # D6
         case "king_returns_choice":
             return {"type": "return_caballeros", "sources": king_returns_default(s, seat)}  # D11
+        case "relocation_before_scoring":
+            return {"type": "relocate_before_scoring", "moves": []}  # G82: not used; the card is kept
     assert s.group is not None
     own: Json | None = s.rules.default_choice(s, kind, s.group.context, seat)
     if own is not None:  # an option's own decision

@@ -117,7 +117,7 @@ def _nothing_left(s: State, seat: int) -> bool:
     t = s.turn
     assert t is not None
     no_batch = t.placed or (s.court[seat] == 0 and not s.rules.turn_moves(s, seat))
-    return no_batch and (t.acted or not _can_declare(s, seat))
+    return no_batch and (t.acted or not _can_declare(s, seat)) and not s.rules.turn_open(s, seat)
 
 
 def _can_declare(s: State, seat: int) -> bool:

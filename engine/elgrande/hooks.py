@@ -18,9 +18,10 @@ The hooks, by where the options change the game:
 | allowed destinations | check_batch, check_steps, disc_regions |
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
-| extra decisions | turn_moves, turn_move, turn_end, between_turns, prelude |
+| extra decisions | turn_moves, turn_move, turn_open, turn_prompt, turn_end, between_turns, prelude |
 | an option's own cards | declare, declarations, carry_out |
 | an option's decisions | choices, resolve, check_choice, choice_moves, default_choice |
+| general scoring | castillo_members, castillo_exits, before_regions, scoring_resume |
 | pieces with a state of their own | spot, settle, fold, after, step_end |
 | showing them | view |
 """
@@ -145,6 +146,14 @@ class Rules:
         """Returns the events of an option's turn_step move (one `turn_moves` lists); refuses any other."""
         raise IllegalMove(f"illegal move {move!r}: not offered with these options (§9)", rule="§9")
 
+    def turn_prompt(self, s: State, kind: str) -> str:
+        """Returns the prompt kind of the active player's turn stage (`kind`: the base's, R17-R19)."""
+        return kind
+
+    def turn_open(self, s: State, seat: int) -> bool:
+        """Returns whether an option's turn step is still open, so the turn does not end by itself (R34)."""
+        return False
+
     def turn_end(self, s: State, seat: int) -> list[Json]:
         """Returns the events an option adds when `seat`'s turn ends, before turn_ended (R22)."""
         return []
@@ -207,6 +216,25 @@ class Rules:
 
     def carry_out(self, s: State, step: tuple[Any, ...]) -> list[Json] | None:
         """Returns the events of one step of an option's own kind (None: not an option's step)."""
+        return None
+
+    # General scoring (R35-R40).
+
+    def castillo_members(self, s: State, members: list[int]) -> list[int]:
+        """Returns the members of the Castillo disc decision (M1), given the base's (≥ 1 caballero there)."""
+        return members
+
+    def castillo_exits(self, s: State, discs: dict[int, int]) -> list[Json]:
+        """Returns the events an option adds after the Castillo caballeros went to their disc regions (R38)."""
+        return []
+
+    def before_regions(self, s: State) -> list[Json]:
+        """Returns the events that suspend a general scoring before its regions are scored (e.g. a decision)."""
+        return []
+
+    def scoring_resume(self, s: State) -> list[Json] | None:
+        """Returns the events that go on with a suspended general scoring ([]: score the regions now),
+        or None when no general scoring is suspended."""
         return None
 
     # Pieces with a state of their own (the expansion's positions, tiles, marks, bonus moves).

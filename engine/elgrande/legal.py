@@ -51,7 +51,7 @@ def _complete(s: State, seat: int, kind: str) -> list[Json]:
             return [{"type": "supplement_court", "from": {}}]
         case "choose_action_card":
             return [{"type": "take_card", "card": c} for c in s.offer]
-        case "turn_step":
+        case "turn_step" | "copy_offer":  # G68: a copy is declared like the turn's action
             return _turn_step(s, seat)
         case "veto_answer":
             assert s.group is not None
@@ -60,6 +60,8 @@ def _complete(s: State, seat: int, kind: str) -> list[Json]:
             return [{"type": "answer_veto", "answer": "allow"}, *vetos]
         case "king_returns_choice":
             return [{"type": "return_caballeros", "sources": o} for o in groups.king_returns_options(s, seat)]
+        case "relocation_before_scoring":
+            return [{"type": "relocate_before_scoring", "moves": []}]  # G73: the root of the family
     assert s.group is not None
     own: list[Json] | None = s.rules.choice_moves(s, kind, s.group.context, seat, None)
     if own is not None:  # an option's own decision
@@ -129,9 +131,11 @@ def _targets(s: State, seat: int, card: str) -> list[int]:
             g = s.grandes[seat]
             return (
                 []
-                if g == s.king
+                if g in (s.king, data.CASTILLO)  # R29; G67: a conspired Grande stays until a general scoring
                 else [r for r in s.open_regions() if r != g and s.rules.grande_may_enter(s, r)]
             )
+        case "d7_special_scoring_delayed_region":
+            return [r for r in s.open_regions() if s.rules.scorable(s, r)]  # G72
     return []
 
 
@@ -146,7 +150,11 @@ def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
         limit = s.turn.shortfall
         board_supplement(s, seat, partial, partial.get("from", {}), limit, "R17")  # refuses a bad prefix
         return _add_counts(partial, "from", limit, _own_sources(s, seat))
-    if kind != "turn_step" or s.turn is None:
+    if kind == "relocation_before_scoring" and ptype == "relocate_before_scoring":
+        assert s.group is not None
+        instance = str(s.group.context["card"])  # G73: the keeper's card, as a declaration of its own
+        return _move_steps(s, seat, partial, data.card_of(instance).id, instance)
+    if kind not in ("turn_step", "copy_offer") or s.turn is None:
         return []
     if ptype == "place_caballeros" and not s.turn.placed:
         check_batch(s, seat, partial)  # refuses a bad prefix
@@ -167,10 +175,12 @@ def _legal(check: Callable[[], object]) -> bool:
     return True
 
 
-def _plans(s: State, seat: int, partial: Json) -> bool:
-    """Returns whether the declaration `partial` is legal as it stands (options may refuse what the base allows)."""
+def _plans(s: State, seat: int, partial: Json, instance: str = "") -> bool:
+    """Returns whether the declaration `partial` is legal as it stands (options may refuse what the base allows).
+
+    `instance` names a held card declared outside the turn's own action (G73)."""
     fields = {k: v for k, v in partial.items() if k not in ("type", "complete")}
-    return _legal(lambda: cards.plan(s, seat, {"type": "declare_action", **fields}))
+    return _legal(lambda: cards.plan(s, seat, {"type": "declare_action", **fields}, instance=instance))
 
 
 def _own_sources(s: State, seat: int) -> dict[str, int]:
@@ -244,20 +254,22 @@ def _owners(s: State, card: str) -> list[int | str]:
     return black if card in cards.BLACK_ONLY else [*range(s.seats), *black]
 
 
-def _move_steps(s: State, seat: int, partial: Json, card: str) -> list[Json]:
+def _move_steps(s: State, seat: int, partial: Json, card: str, instance: str = "") -> list[Json]:
     moves = partial["moves"]
     if not isinstance(moves, list):
         raise MalformedMove(f"malformed partial move {partial!r}: moves must be a list")
     if moves and isinstance(moves[-1], dict) and "to" not in moves[-1]:
-        return _destinations(s, seat, partial, card)
-    return [m for m in _sources(s, seat, partial, card) if _goes_somewhere(s, seat, m)]
+        return _destinations(s, seat, partial, card, instance)
+    return [m for m in _sources(s, seat, partial, card, instance) if _goes_somewhere(s, seat, m, instance)]
 
 
-def _sources(s: State, seat: int, partial: Json, card: str) -> list[Json]:
+def _sources(s: State, seat: int, partial: Json, card: str, instance: str = "") -> list[Json]:
     """Returns `partial` with one more incomplete step {seat, from} per caballero the card may still move."""
     moves = partial["moves"]
     total, own_max, foreign_max, single = cards.MOVE_RULES[card]
-    cards.plan(s, seat, {"type": "declare_action", "moves": moves})  # refuses an illegal prefix
+    cards.plan(
+        s, seat, {"type": "declare_action", "moves": moves}, instance=instance
+    )  # refuses an illegal prefix
     if len(moves) >= total:
         return []
     own = sum(1 for m in moves if s.owns(seat, m["seat"]))
@@ -277,12 +289,12 @@ def _sources(s: State, seat: int, partial: Json, card: str) -> list[Json]:
     return out
 
 
-def _goes_somewhere(s: State, seat: int, partial: Json) -> bool:
+def _goes_somewhere(s: State, seat: int, partial: Json, instance: str = "") -> bool:
     """Returns whether the incomplete last step of `partial` has a legal destination (options may refuse all)."""
-    return bool(_grown(s, seat, partial, first=True))
+    return bool(_grown(s, seat, partial, first=True, instance=instance))
 
 
-def _grown(s: State, seat: int, partial: Json, *, first: bool = False) -> list[Json]:
+def _grown(s: State, seat: int, partial: Json, *, first: bool = False, instance: str = "") -> list[Json]:
     """Returns `partial` with each legal destination of its incomplete last step (only the first one if `first`)."""
     moves = partial["moves"]
     last, head = moves[-1], moves[:-1]
@@ -292,25 +304,25 @@ def _grown(s: State, seat: int, partial: Json, *, first: bool = False) -> list[J
         if data.SPOT_AREA[name] == src:
             continue
         m = {**partial, "moves": [*head, {**last, "to": name}], "complete": True}
-        if _plans(s, seat, m):
+        if _plans(s, seat, m, instance):
             out.append(m)
             if first:
                 break
     return out
 
 
-def _destinations(s: State, seat: int, partial: Json, card: str) -> list[Json]:
+def _destinations(s: State, seat: int, partial: Json, card: str, instance: str = "") -> list[Json]:
     """Returns the destinations of the incomplete last step {seat, from}, after checking that step."""
     moves = partial["moves"]
     last, head = moves[-1], moves[:-1]
-    starts = [m["moves"][-1] for m in _sources(s, seat, {**partial, "moves": head}, card)]
+    starts = [m["moves"][-1] for m in _sources(s, seat, {**partial, "moves": head}, card, instance)]
     if type(last.get("seat")) not in (int, str) or last not in starts:
         raise illegal(
             partial,
             f"no caballero of seat {last.get('seat')!r} can be moved from {last.get('from')!r}",
             "R24",
         )
-    return _grown(s, seat, partial)
+    return _grown(s, seat, partial, instance=instance)
 
 
 def _spots(s: State) -> list[str]:

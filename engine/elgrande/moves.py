@@ -8,9 +8,11 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | supplement_court | from: {region: count} (own caballeros from open regions; {} = none) | supplement_court (R17) |
 | take_card | card: an offered card, instance id (`d3_score_fours.2`) or card id | choose_action_card (R18) |
 | place_caballeros | to: {area: count} (regions adjacent to the King, castillo) | turn_step (R20) |
-| declare_action | card-specific fields, see below | turn_step (R21, §6) |
+| declare_action | card-specific fields, see below | turn_step (R21, §6), copy_offer (G68: the copied card's) |
 | church_intake | - (the Church extra: 1 caballero province → court; holder only) | turn_step (O-C6) |
-| end_turn | - (skips whatever part of the turn remains) | turn_step (R19, R22) |
+| use_turn_over | card: an offered card to turn face down (a held d7_turn_over_action_card; vetoable) | turn_step (G69) |
+| relocate_before_scoring | moves: [{seat, from, to}, ...] (≤ 2 own; [] = not used, the card is kept) | relocation_before_scoring (G73) |
+| end_turn | - (skips whatever part of the turn remains; declines a copy offer) | turn_step (R19, R22), copy_offer (G68) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
 | return_caballeros | sources: ["court" or an open region, ...] (min(3, available) entries) | king_returns_choice (M6) |
@@ -31,6 +33,8 @@ Fields of declare_action by card (steps in order, V7):
 | d4_power_card_back | value: a played power card of yours (sealed, H3) |
 | d4_court_two | supplement: {region: count} (optional, only for a province shortfall) |
 | d7_move_limit_board | area: a region; on: [{seat, state, count}, ...] only when it holds more eligible caballeros than the board has spaces (G66) |
+| d7_transport | moves: [{seat, from, to}, ...] (≤ 3, own or, for the holder, "black"; G65) |
+| d7_special_scoring_delayed_region | area: a region, not the King's (G72) |
 | all other cards | no fields |
 
 A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
@@ -59,6 +63,8 @@ MOVES: dict[str, str] = {
     "declare_action": "declare the whole special action of the taken card (R21, V2)",
     "end_turn": "end the turn, skipping what remains of it (R19, R22)",
     "church_intake": "use the Church extra: move 1 caballero from province to court (O-C6)",
+    "use_turn_over": "use a held turn-over card: turn one offered card face down (G69)",
+    "relocate_before_scoring": "use a held relocation-before-scoring card at a general scoring, or not (moves: []) (G73)",
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
@@ -96,6 +102,15 @@ EVENTS: dict[str, str] = {
     "general_scoring_ended": "a general scoring finished (R35-R40)",
     "limit_board_moved": "the limit board moved to another region (G66): from (null: beside the board), to; "
     "beside: [[owner, state, count], ...] the new region's caballeros that stay beside it",
+    "figure_passed": "the Grand Inquisitor figure went into a court at step 1 of d7_special_scoring_inquisitor "
+    "(G40, G70)",
+    "card_turned_over": "an offered card was turned face down with a held turn-over card; nobody may take it "
+    "this round (G69)",
+    "delayed_marker_placed": "a delayed-scoring marker lies on a region, scored at the end of the next played "
+    "round (G72)",
+    "delayed_marker_removed": "a delayed-scoring marker was scored and its card discarded (G72, G76, G78)",
+    "held_card_used": "a held stack-7 card was used and is discarded (G73, G74)",
+    "copy_offered": "a doubling keeper may copy the special action just performed, in a frame of his own (G68)",
     "game_ended": "the game ended: scores, ranks, winners; the seed is revealed (R53-R55)",
 }
 
@@ -113,6 +128,8 @@ PROMPTS: dict[str, str] = {
     "king_returns_choice": "choose where your 3 returned caballeros come from (M6)",
     "setup_disc": "choose the base region for your 2 setup caballeros (G16; inquisitor_colonies)",
     "limit_fill": "choose which caballeros beside the limit board fill its free spaces (G47, G48; inquisitor_colonies)",
+    "relocation_before_scoring": "relocate up to 2 own caballeros before the regions are scored, or not (G73)",
+    "copy_offer": "copy the special action just performed by declaring it yourself, or decline (end_turn) (G68)",
 }
 
 REVEALS: frozenset[str] = frozenset(
@@ -127,10 +144,14 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"play_power_card"}),
     "supplement_court": frozenset({"supplement_court"}),
     "choose_action_card": frozenset({"take_card"}),
-    "turn_step": frozenset({"place_caballeros", "declare_action", "church_intake", "end_turn"}),
+    "turn_step": frozenset(
+        {"place_caballeros", "declare_action", "church_intake", "use_turn_over", "end_turn"}
+    ),
     "veto_answer": frozenset({"answer_veto"}),
     "king_returns_choice": frozenset({"return_caballeros"}),
     "limit_fill": frozenset({"fill_limit"}),
+    "relocation_before_scoring": frozenset({"relocate_before_scoring"}),
+    "copy_offer": frozenset({"declare_action", "end_turn"}),
     **{k: frozenset({"choose_region"}) for k in PROMPTS if k.endswith("_disc")},
 }
 
@@ -144,6 +165,8 @@ FIELDS: dict[str, frozenset[str]] = {
     ),
     "end_turn": frozenset(),
     "church_intake": frozenset(),
+    "use_turn_over": frozenset({"card"}),
+    "relocate_before_scoring": frozenset({"moves"}),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
@@ -153,6 +176,8 @@ REQUIRED: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"value"}),
     "take_card": frozenset({"card"}),
     "place_caballeros": frozenset({"to"}),
+    "use_turn_over": frozenset({"card"}),
+    "relocate_before_scoring": frozenset({"moves"}),
     "answer_veto": frozenset({"answer"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),

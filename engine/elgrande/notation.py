@@ -10,6 +10,8 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | place_caballeros | `place old_castile:2 castillo` · `place none` |
 | declare_action | `declare` + the card's fields: `declare 1:aragon>valencia aragon>castillo` (moves; `seat:` defaults to you; `black:aragon>valencia` moves a black caballero, O-C7), `declare place seville castillo`, `declare remove 0:aragon 2:seville`, `declare granada` (area), `declare sb_8_4_0 galicia`, `declare 7` (power card back), `declare supplement aragon:1`; an empty list is `none` (`declare moves none`) |
 | church_intake | `church` (also `church_intake`) |
+| use_turn_over | `turnover d5_king` (also `use_turn_over`; G69) |
+| relocate_before_scoring | `relocate aragon>valencia seville>castillo` · `relocate none` (G73) |
 | end_turn | `end` |
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
 | choose_region | `disc aragon` (also `choose aragon`) |
@@ -60,6 +62,11 @@ def format_move(move: Json) -> str:
             return "return " + " ".join(move["sources"])
         case "fill_limit":
             return "fill " + (_states(move["states"]) or "none")
+        case "use_turn_over":
+            return f"turnover {move['card']}"
+        case "relocate_before_scoring":
+            moves = move.get("moves", [])
+            return "relocate " + (" ".join(f"{m['seat']}:{m['from']}>{m['to']}" for m in moves) or "none")
     raise MalformedMove(f"malformed move {move!r}: unknown type {t!r}")
 
 
@@ -128,9 +135,16 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "return_caballeros", "sources": args}
         case "fill":
             return {"type": "fill_limit", "states": [_state_arg(line, a) for a in args if a != "none"]}
+        case "turnover" | "use_turn_over":
+            return {"type": "use_turn_over", "card": _one(line, args)}
+        case "relocate":
+            return {
+                "type": "relocate_before_scoring",
+                "moves": [_move(line, a, seat) for a in args if a != "none"],
+            }
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, allow, veto, disc, return, fill"
+        "church, allow, veto, disc, return, fill, turnover, relocate"
     )
 
 

@@ -30,7 +30,11 @@ def pending(state: State) -> dict[int, Json]:
         return {seat: _prompt("play_power_card", s.since, seat, f"r{s.round}:bid:{seat}")}
     t = s.turn
     if s.phase == "turns" and t is not None and t.stage in TURN_PROMPTS:
-        return {t.seat: _prompt(TURN_PROMPTS[t.stage], s.since, t.seat, f"r{s.round}:turn:{t.seat}")}
+        kind: str = s.rules.turn_prompt(s, TURN_PROMPTS[t.stage])
+        tid = f"r{s.round}:turn:{t.seat}"
+        if kind != TURN_PROMPTS[t.stage]:  # an option's frame is a turn of its own (e.g. a copy, G68)
+            tid = f"r{s.round}:{kind}:{t.seat}:{s.turn_index}"
+        return {t.seat: _prompt(kind, s.since, t.seat, tid)}
     return {}
 
 

@@ -11,29 +11,37 @@ Json = dict[str, Any]
 
 
 def castillo_members(s: State) -> list[int]:
-    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12)."""
-    return [p for p in range(s.seats) if s.board[data.CASTILLO][p]]
+    """Returns the members of the Castillo disc decision: seats with ≥ 1 caballero there (R36, X12),
+    and whoever an option adds (`Rules.castillo_members`)."""
+    members: list[int] = s.rules.castillo_members(s, [p for p in range(s.seats) if s.board[data.CASTILLO][p]])
+    return members
 
 
 def general_scoring(s: State) -> list[Json]:
     """Returns the opening of a general scoring: the Castillo disc decision, or the scoring itself (R36).
 
-    A scoring that a decision suspended after the Castillo was emptied (G47's `limit_fill`) resumes here:
-    nobody is left in the Castillo, so only the regions remain.
+    An option may suspend a general scoring after the Castillo was emptied, by a decision on the
+    arrivals (G47's `limit_fill`) or before its regions (`Rules.before_regions`, G73); it then goes
+    on here (`Rules.scoring_resume`, or with nobody left in the Castillo, its regions).
     """
+    resumed: list[Json] | None = s.rules.scoring_resume(s)
+    if resumed is not None:
+        return resumed or region_events(s)
     members = castillo_members(s)
     if members:
         return [{"type": "decision_opened", "kind": "castillo_disc", "members": members}]
-    return [*castillo_events(s, {}), *region_events(s)]
+    return general_scoring_events(s, {})
 
 
 def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
     """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
+    from engine.elgrande.evolve import evolve  # here: evolve imports the rules, which import this module
+
     events = castillo_events(s, discs)
-    board = [list(row) for row in s.board]
-    for p, r in discs.items():
-        board[r][p] += board[data.CASTILLO][p]
-    return [*events, *region_events(s, board)]
+    after = s
+    for event in events:
+        after = evolve(after, event)
+    return events + regions_next(after)
 
 
 def castillo_events(s: State, discs: dict[int, int]) -> list[Json]:
@@ -43,19 +51,19 @@ def castillo_events(s: State, discs: dict[int, int]) -> list[Json]:
     if moves:
         moves = s.rules.settle(s, None, moves, "castillo")  # G47: arrivals at the limit board
         events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
+    events += s.rules.castillo_exits(s, discs)  # an option's pieces leaving the Castillo (G67)
     return events
 
 
-def region_events(s: State, board: list[list[int]] | None = None) -> list[Json]:
-    """Returns the regions' general scoring, in id order, and its end (R39, R40, X13).
+def regions_next(s: State) -> list[Json]:
+    """Returns what follows the Castillo's distribution: an option's suspension (G73) or the regions."""
+    held: list[Json] = s.rules.before_regions(s)
+    return held or region_events(s)
 
-    `board` holds the caballeros standing there (default: the board's).
-    """
-    events = []
-    for r in s.regions:  # R39, X13: id order
-        row = tuple(board[r]) if board is not None else s.board[r]
-        if s.rules.scorable(s, r) and any(s.counts(r, row)):  # R52
-            events.append(score_event(s, r, "general", row))
+
+def region_events(s: State) -> list[Json]:
+    """Returns the general scoring of every region in id order, then its end (R39, R40, X13, R52)."""
+    events = [score_event(s, r, "general") for r in s.regions if s.rules.scorable(s, r) and any(s.counts(r))]
     events.append({"type": "general_scoring_ended", "round": s.round})
     return events
 

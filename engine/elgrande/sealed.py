@@ -108,7 +108,7 @@ def _resolve_veto(em: Emitter, g: Group, choices: list[list[Any]]) -> None:
         event.update({"vetoed_by": vetoer, "from": upto + 1, "spent": spent})
     em.emit(event)
     move = {"type": "declare_action", **declared["action"]}
-    plan = cards.plan(em.state, declared["seat"], move, replan=True)
+    plan = cards.plan(em.state, declared["seat"], move, replan=True, instance=declared["card"])
     actions.execute(em, plan.steps[:upto])  # V6: steps 1 … k−1
 
 

@@ -103,7 +103,8 @@ class State:
     goods in the mediterranean); `owed` (gold, goods owed to the colonies this turn, B6);
     `keeps` (held stack-7 cards: (seat, instance)); `delayed` (delayed-scoring markers: (seat,
     instance, area, round index)); `turned` (offered cards turned face down this round, G69);
-    `frame` (a copy or relocation-before-scoring frame, G68, G73), `setup_open` (the setup
+    `frame` (a copy or relocation-before-scoring frame, G68, G73), `performed` and `copy` (the
+    special action performed this turn and its copy offers, G68), `setup_open` (the setup
     disc is still owed, G16) and `limit_left` (G48: a caballero left the limit board during the
     current step, and since then the board has had free spaces with caballeros beside it: the
     step's end owes a refill; set and cleared by `expansion.limit.Limit.fold`).
@@ -152,6 +153,8 @@ class State:
     delayed: tuple[tuple[int, str, int, int], ...] = ()
     turned: tuple[str, ...] = ()
     frame: Any = None
+    performed: str = ""  # the card whose special action the active player performed this turn (G68)
+    copy: tuple[Any, ...] = ()  # the copy offers after a turn: (card, its player, seats asked) (G68)
     setup_open: bool = False
     limit_left: bool = False
 
