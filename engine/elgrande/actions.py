@@ -6,19 +6,13 @@ from typing import Any
 
 from engine.elgrande import cards, data, decisions
 from engine.elgrande.emitter import Emitter
+from engine.elgrande.groups import veto_holders
 from engine.elgrande.scores import pays, score_event
 from engine.elgrande.state import COURT, PROVINCE, State, location_id
 
 Json = dict[str, Any]
 
 REASONS = {"move": "move", "place": "place", "remove": "return"}
-
-
-def veto_holders(s: State, seat: int) -> list[int]:
-    """Returns the opponents of `seat` who hold an unexpired Veto (V1, V4)."""
-    if not s.options.veto:
-        return []
-    return sorted({v.seat for v in s.vetos if v.seat != seat})
 
 
 def declare(em: Emitter, seat: int, move: Json) -> None:

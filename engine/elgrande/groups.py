@@ -77,3 +77,10 @@ def group_members(s: State, kind: str, context: Any) -> list[int]:
         case "secret_scoring_disc":
             return list(range(s.seats))  # M5
     return []
+
+
+def veto_holders(s: State, seat: int) -> list[int]:
+    """Returns the opponents of `seat` who hold an unexpired Veto (V1, V4)."""
+    if not s.options.veto:
+        return []
+    return sorted({v.seat for v in s.vetos if v.seat != seat})

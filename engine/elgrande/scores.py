@@ -34,14 +34,11 @@ def general_scoring(s: State) -> list[Json]:
 
 
 def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
-    """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
-    from engine.elgrande.evolve import evolve  # here: evolve imports the rules, which import this module
-
-    events = castillo_events(s, discs)
-    after = s
-    for event in events:
-        after = evolve(after, event)
-    return events + regions_next(after)
+    """Returns the events of a general scoring with nobody to distribute from the Castillo (`discs`
+    empty: a Castillo scoring changes only the scores, so the regions follow from `s`, R37-R40).
+    A distribution goes through `castillo_events`, then `regions_next` of the state after it."""
+    assert not discs, "a distribution is folded before the regions (decisions.apply)"
+    return castillo_events(s, discs) + regions_next(s)
 
 
 def castillo_events(s: State, discs: dict[int, int]) -> list[Json]:

@@ -45,6 +45,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
+from engine.elgrande.groups import veto_holders
 from engine.elgrande.hooks import Json, Rules
 from engine.elgrande.moves import text
 from engine.elgrande.scores import pays, score_event
@@ -173,8 +174,6 @@ class Stack7(Rules):
         if not instance:
             raise illegal(move, "you hold no turn-over card", "G69")
         steps, action = _turn_over(s, seat, move)
-        # Imported here: actions imports the cards, which import the rules.
-        from engine.elgrande.actions import veto_holders
 
         vetoers = veto_holders(s, seat)
         declared: Json = {
