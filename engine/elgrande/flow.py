@@ -128,7 +128,7 @@ def _turn_start(s: State) -> Json:
     seat = s.order[s.turn_index]
     heads = data.POWER_HEADS[s.bids[seat]]
     intake = min(heads, s.province[seat])  # R17: the province part is automatic
-    supplement = min(heads - intake, s.own_open(seat))
+    supplement = min(heads - intake, s.takeable_open(seat, "supplement"))
     return {"type": "turn_started", "seat": seat, "intake": intake, "supplement": supplement}
 
 

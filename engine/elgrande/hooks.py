@@ -15,12 +15,12 @@ The hooks, by where the options change the game:
 | geometry | regions, neighbours, king_may_enter, grande_may_enter |
 | ranking counts (§3.1) | counts, total |
 | what gets scored | scorable, bonus |
-| allowed destinations | check_batch, check_steps, disc_regions |
+| allowed destinations | batch_areas, check_batch, check_steps, disc_regions, moves_within |
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
 | extra decisions | turn_moves, turn_move, turn_end, between_turns, prelude |
 | an option's simultaneous decisions | choices, resolve |
-| pieces with a state of their own | spot, settle, fold, after, step_end |
+| pieces with a state of their own | spot, settle, may_leave, fold, after, step_end |
 | showing them | view |
 """
 
@@ -104,6 +104,10 @@ class Rules:
         """Returns the caballeros of all colours in `area` (X25)."""
         return sum(s.board[area])
 
+    def castillo_members(self, s: State, members: list[int]) -> list[int]:
+        """Returns the members of the Castillo disc decision (R36) given the seats with caballeros there."""
+        return members
+
     def scorable(self, s: State, region: int) -> bool:
         """Returns whether `region` can be scored or chosen for a scoring (R39, R46-R51)."""
         return True
@@ -118,6 +122,10 @@ class Rules:
         assert s.turn is not None
         return data.card_of(s.turn.card).heads
 
+    def batch_areas(self, s: State) -> tuple[int, ...]:
+        """Returns the areas a placement batch may use: the Castillo and the regions adjacent to the King (R20)."""
+        return (data.CASTILLO, *self.neighbours(s.king))
+
     def batch_fields(self, s: State, seat: int, moves: list[Move]) -> Json:
         """Returns the fields an option adds to the caballeros_placed event of the checked batch `moves`."""
         return {}
@@ -129,6 +137,35 @@ class Rules:
         self, s: State, seat: int, card: str, steps: tuple[tuple[Any, ...], ...], move: Json
     ) -> None:
         """Raises a RuleViolation when an option forbids a declared special action's steps."""
+
+    def brings_back(self, s: State, card: str) -> bool:
+        """Returns whether `card`'s move steps may bring a black caballero back from "out" (G64)."""
+        return False
+
+    def takeable(self, s: State, seat: int, area: int, reason: str) -> int:
+        """Returns how many caballeros a `reason` ("return", "supplement", "court") may take from `area` as `seat`'s.
+
+        The base: all of the seat's caballeros there (R17, R26); options exclude pieces or add black ones (G42).
+        """
+        return s.board[area][seat]
+
+    def returns_black(self, s: State) -> str | None:
+        """Returns None when a return may choose black caballeros (the holder's, G42), else the rule that forbids it.
+
+        The base: never (O-C7).
+        """
+        return "O-C7"
+
+    def returnable(self, s: State, owner: int | str, area: int) -> int:
+        """Returns how many of `owner`'s caballeros (a seat, or "black") a chosen return may take from `area` (R26)."""
+        return s.pieces(area, owner) if owner != "black" else 0
+
+    def moves_within(self, s: State, area: int, frm: str, to: str) -> bool:
+        """Returns whether a special-action move may stay in `area`, going from location `frm` to `to`.
+
+        The base never allows it: a move leaves for a different area (R24, X30; O-F4 for France's slots).
+        """
+        return False
 
     def disc_regions(self, s: State, kind: str, context: Any, seat: int, regions: list[int]) -> list[int]:
         """Returns the regions of `regions` that `seat`'s choice in a decision of `kind` may name (M1-M6)."""
@@ -181,6 +218,14 @@ class Rules:
         The base only splits exits from France into its slots (`state.vacate`, O-F4a).
         """
         return vacate(s, moves)
+
+    def may_leave(self, s: State, cab: tuple[Any, ...], reason: str) -> bool:
+        """Returns whether the caballero state `cab` may be taken by a move event with `reason`.
+
+        `settle` asks it when it picks the states a move leaves open (e.g. a relocation takes only
+        unmarked caballeros, G51; a return never takes a tile carrier, G42). The base allows all.
+        """
+        return True
 
     def fold(self, s: State, e: Json, kw: Json) -> None:
         """Adds to `kw` the changes an option makes to the state when `e` is folded (`kw`: the base's)."""

@@ -135,7 +135,7 @@ def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
         assert s.turn is not None
         limit = s.turn.shortfall
         board_supplement(s, seat, partial, partial.get("from", {}), limit, "R17")  # refuses a bad prefix
-        return _add_counts(partial, "from", limit, _own_sources(s, seat))
+        return _add_counts(partial, "from", limit, _own_sources(s, seat, "supplement"))
     if kind != "turn_step" or s.turn is None:
         return []
     if ptype == "place_caballeros" and not s.turn.placed:
@@ -163,8 +163,8 @@ def _plans(s: State, seat: int, partial: Json) -> bool:
     return _legal(lambda: cards.plan(s, seat, {"type": "declare_action", **fields}))
 
 
-def _own_sources(s: State, seat: int) -> dict[str, int]:
-    return {IDS[r]: s.board[r][seat] for r in s.open_regions() if s.board[r][seat]}
+def _own_sources(s: State, seat: int, reason: str) -> dict[str, int]:
+    return {IDS[r]: k for r in s.open_regions() if (k := s.takeable(seat, r, reason))}
 
 
 def _add_counts(partial: Json, key: str, limit: int, room: dict[str, int]) -> list[Json]:
@@ -186,7 +186,7 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     if "supplement" in partial and card == "d4_court_two":
         short = 2 - min(2, s.province[seat])
         board_supplement(s, seat, partial, partial["supplement"], short, "X7")  # refuses a bad prefix
-        return _add_counts(partial, "supplement", short, _own_sources(s, seat))
+        return _add_counts(partial, "supplement", short, _own_sources(s, seat, "court"))
     if "places" in partial:
         return _place_steps(s, seat, partial)
     if "removals" in partial and card == "d2_one_of_your_choice":
@@ -214,14 +214,24 @@ def _removal_steps(s: State, seat: int, partial: Json) -> list[Json]:
     s.rules.check_steps(
         s, seat, data.card_of(s.turn.card).id, tuple(steps), partial
     )  # refuses an illegal prefix
-    done = {st[1] for st in steps}
+    done = {cards.charged_of(s, st[1]) for st in steps}
     todo = [p for p in cards.one_of_your_choice_targets(s) if p not in done]
     last = len(todo) == 1
+    black: list[tuple[int | str, str]] = []
+    if s.church in todo and s.rules.returns_black(s) is None:  # G42: the holder's black caballeros
+        black = [(BLACK, IDS[r]) for r in s.open_regions() if s.rules.returnable(s, BLACK, r)]
     return [
         {**partial, "removals": [*removals, {"seat": p, "region": name}], "complete": last}
-        for p in todo
-        for r in s.open_regions()
-        for name, _ in held(s, p, r)  # O-F10: a caballero in France is named by its slot
+        for p, name in [
+            *(
+                (p, name)
+                for p in todo
+                for r in s.open_regions()
+                for name, _ in held(s, p, r)  # O-F10: a caballero in France is named by its slot
+                if s.rules.returnable(s, p, r)
+            ),
+            *black,
+        ]
     ]
 
 

@@ -10,6 +10,7 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | place_caballeros | to: {area: count} (regions adjacent to the King, castillo) | turn_step (R20) |
 | declare_action | card-specific fields, see below | turn_step (R21, §6) |
 | church_intake | - (the Church extra: 1 caballero province → court; holder only) | turn_step (O-C6) |
+| inquisitor_extra | to: "court" (1 caballero province → court) or a court-placement target (1 from the court) | turn_step (G43; inquisitor_colonies) |
 | end_turn | - (skips whatever part of the turn remains) | turn_step (R19, R22) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
@@ -57,6 +58,8 @@ MOVES: dict[str, str] = {
     "declare_action": "declare the whole special action of the taken card (R21, V2)",
     "end_turn": "end the turn, skipping what remains of it (R19, R22)",
     "church_intake": "use the Church extra: move 1 caballero from province to court (O-C6)",
+    "inquisitor_extra": "use the Inquisitor extra: 1 caballero province → court, or court → a court-placement "
+    "target (G43)",
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
@@ -75,7 +78,9 @@ EVENTS: dict[str, str] = {
     "vetoers answer before it is carried out (§6)",
     "action_skipped": "a declaration that changes nothing skipped the special action (V2)",
     "caballeros_moved": "caballeros moved, placed, returned or distributed (moves: [owner, from, to, count]; "
-    'owner "black" for black caballeros; reason "church" for the Church intake, O-C6)',
+    'owner "black" for black caballeros; reason "church" for the Church intake, O-C6; '
+    'reason "inquisitor" for the Inquisitor extra, G43; reason "back" for black caballeros brought back from '
+    '"out", G64)',
     "area_scored": "one area scored: points per seat (§3); mode general, special, first_places "
     "or conquest (O-G4)",
     "king_moved": "the King moved (R28)",
@@ -121,7 +126,9 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"play_power_card"}),
     "supplement_court": frozenset({"supplement_court"}),
     "choose_action_card": frozenset({"take_card"}),
-    "turn_step": frozenset({"place_caballeros", "declare_action", "church_intake", "end_turn"}),
+    "turn_step": frozenset(
+        {"place_caballeros", "declare_action", "church_intake", "inquisitor_extra", "end_turn"}
+    ),
     "veto_answer": frozenset({"answer_veto"}),
     "king_returns_choice": frozenset({"return_caballeros"}),
     **{k: frozenset({"choose_region"}) for k in PROMPTS if k.endswith("_disc")},
@@ -135,6 +142,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "declare_action": frozenset({"moves", "places", "removals", "area", "scoreboard", "value", "supplement"}),
     "end_turn": frozenset(),
     "church_intake": frozenset(),
+    "inquisitor_extra": frozenset({"to"}),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
@@ -143,6 +151,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"value"}),
     "take_card": frozenset({"card"}),
     "place_caballeros": frozenset({"to"}),
+    "inquisitor_extra": frozenset({"to"}),
     "answer_veto": frozenset({"answer"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),

@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.elgrande import data, scoring
+from engine.elgrande.evolve import evolve
 from engine.elgrande.state import State
 
 Json = dict[str, Any]
 
 
 def castillo_members(s: State) -> list[int]:
-    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12)."""
-    return [p for p in range(s.seats) if s.board[data.CASTILLO][p]]
+    """Returns the seats with ≥ 1 caballero in the Castillo (R36, X12; options add members)."""
+    members: list[int] = s.rules.castillo_members(s, [p for p in range(s.seats) if s.board[data.CASTILLO][p]])
+    return members
 
 
 def general_scoring(s: State) -> list[Json]:
@@ -27,16 +29,15 @@ def general_scoring_events(s: State, discs: dict[int, int]) -> list[Json]:
     """Returns the events of a general scoring, given each Castillo holder's region (R37-R40)."""
     events = [score_event(s, data.CASTILLO, "general")] if s.total(data.CASTILLO) else []
     moves = [[p, "castillo", data.AREAS[r].id, s.board[data.CASTILLO][p]] for p, r in sorted(discs.items())]
-    board = [list(row) for row in s.board]
+    after = s
     if moves:
         moves = s.rules.settle(s, None, moves, "castillo")  # G47: arrivals at the limit board
-        events.append({"type": "caballeros_moved", "reason": "castillo", "moves": moves})  # R38
-        for p, r in discs.items():
-            board[r][p] += board[data.CASTILLO][p]
+        event: Json = {"type": "caballeros_moved", "reason": "castillo", "moves": moves}
+        events.append(event)  # R38
+        after = evolve(s, event)  # the regions are scored as the distribution left them (options' pieces too)
     for r in s.regions:  # R39, X13: id order
-        row = tuple(board[r])
-        if s.rules.scorable(s, r) and any(s.counts(r, row)):  # R52
-            events.append(score_event(s, r, "general", row))
+        if after.rules.scorable(after, r) and any(after.counts(r)):  # R52
+            events.append(score_event(after, r, "general"))
     events.append({"type": "general_scoring_ended", "round": s.round})
     return events
 
