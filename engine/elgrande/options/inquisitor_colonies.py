@@ -6,15 +6,17 @@ first, and each calls `super()`):
 
 | layer | rules |
 |---|---|
+| `inquisitor.Inquisitor` | the Grand Inquisitor, his extra and black caballeros; relocations (G22, G25, G40-G44, G50-G53, G64, G75) |
 | `board.Board` | regions, setup and the setup disc, caballero states, counting, slot bonuses (G3-G17, G22-G25, G54-G58) |
 """
 
 from __future__ import annotations
 
 from engine.elgrande.expansion.board import Board
+from engine.elgrande.expansion.inquisitor import Inquisitor
 
 
-class InquisitorColonies(Board):
+class InquisitorColonies(Inquisitor, Board):
     """The whole expansion (G1): every layer of `engine.elgrande.expansion`, stacked."""
 
     name = "inquisitor_colonies"
