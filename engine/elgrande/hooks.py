@@ -167,6 +167,10 @@ class Rules:
         """
         return False
 
+    def within_spots(self, s: State, frm: str) -> list[str]:
+        """Returns the extra locations within the area of `frm` that `legal_moves` offers a move (G52). Base: none."""
+        return []
+
     def disc_regions(self, s: State, kind: str, context: Any, seat: int, regions: list[int]) -> list[int]:
         """Returns the regions of `regions` that `seat`'s choice in a decision of `kind` may name (M1-M6)."""
         return regions

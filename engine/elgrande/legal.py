@@ -271,6 +271,11 @@ def _sources(s: State, seat: int, partial: Json, card: str) -> list[Json]:
             for name, k in held(s, p, r):  # O-F4a: a source in France is a slot
                 if k > used.get((p, name), 0):
                     out.append({**partial, "moves": [*moves, {"seat": p, "from": name}], "complete": False})
+    room = own < own_max if s.owns(seat, BLACK) else len(moves) - own < foreign_max
+    if BLACK in _owners(s, card) and s.rules.brings_back(s, card) and room:
+        out_of_game = data.BLACK_CABALLEROS - sum(s.black)  # G64: black caballeros out of the game come back
+        if out_of_game > used.get((BLACK, "out"), 0):
+            out.append({**partial, "moves": [*moves, {"seat": BLACK, "from": "out"}], "complete": False})
     return out
 
 
@@ -283,10 +288,11 @@ def _grown(s: State, seat: int, partial: Json, *, first: bool = False) -> list[J
     """Returns `partial` with each legal destination of its incomplete last step (only the first one if `first`)."""
     moves = partial["moves"]
     last, head = moves[-1], moves[:-1]
-    src = data.SPOT_AREA[last["from"]]
+    src = data.SPOT_AREA.get(last["from"], data.N_AREAS)  # "out": a black caballero brought back (G64)
+    src = s.rules.spot(s, last["from"])[0] if src == data.N_AREAS and s.rules.spot(s, last["from"]) else src
     out = []
-    for name in _spots(s):
-        if data.SPOT_AREA[name] == src:
+    for name in dict.fromkeys([*_spots(s), *s.rules.within_spots(s, last["from"])]):
+        if data.SPOT_AREA.get(name, src) == src and not s.rules.moves_within(s, src, last["from"], name):
             continue
         m = {**partial, "moves": [*head, {**last, "to": name}], "complete": True}
         if _plans(s, seat, m):

@@ -140,6 +140,18 @@ class Inquisitor(Rules):
             return True  # G52: on ↔ beside the limit board
         return change in WITHIN.get(area, frozenset()) or super().moves_within(s, area, frm, to)
 
+    def within_spots(self, s: State, frm: str) -> list[str]:
+        out = super().within_spots(s, frm)
+        spec = pieces.parse(frm)
+        if spec is None:
+            return out
+        aid = data.AREAS[spec.area].id
+        names = {data.CARAVEL: ["caravel_captain"], data.AMERICA: ["america_viceroy"]}.get(spec.area, [])
+        if spec.area == s.limit:
+            names = [f"{aid}_beside"]
+        names = [*names, aid] if names else []
+        return out + [n for n in names if n != frm and self.moves_within(s, spec.area, frm, n)]
+
     def may_leave(self, s: State, cab: tuple[Any, ...], reason: str) -> bool:
         if reason == "move" and not unmarked(cab):
             return False  # G51
@@ -152,7 +164,9 @@ class Inquisitor(Rules):
         return super().may_leave(s, cab, reason)
 
     def returns_black(self, s: State) -> str | None:
-        return None if s.church >= 0 else "G42"  # G42: the holder's only; with no holder they belong to nobody
+        return (
+            None if s.church >= 0 else "G42"
+        )  # G42: the holder's only; with no holder they belong to nobody
 
     def returnable(self, s: State, owner: int | str, area: int) -> int:
         if owner == BLACK and s.church < 0:

@@ -478,3 +478,26 @@ def test_black_without_holder_stay_in_the_castillo() -> None:
     s, ev = kit.play(s, 0, {"type": "choose_region", "region": "aragon"})
     assert all(m[0] != BLACK for m in moved(ev, "castillo"))
     assert s.black[data.CASTILLO] == 2
+
+
+def test_legal_moves_offer_bring_backs_and_changes_within() -> None:
+    # G64, G52: legal_moves offers "out" as a source of the Grand Inquisitor's steps and positions within an area
+    s = arrange(card="d6_grand_inquisitor", holder=0, black={"caravel": 1, "galicia": 2})
+    root = {"type": "declare_action", "moves": []}
+    sources = [m["moves"][-1] for m in legal_moves(s, 0, root)]
+    assert {"seat": BLACK, "from": "out"} in sources and {"seat": BLACK, "from": "caravel"} in sources
+    back = legal_moves(s, 0, {"type": "declare_action", "moves": [{"seat": BLACK, "from": "out"}]})
+    assert {"america", "castillo", "france_envoy"} <= {m["moves"][-1]["to"] for m in back}
+    assert "new_castile" not in {m["moves"][-1]["to"] for m in back}
+    within = legal_moves(s, 0, {"type": "declare_action", "moves": [{"seat": BLACK, "from": "caravel"}]})
+    assert "caravel_captain" in {m["moves"][-1]["to"] for m in within}
+    assert "caravel" not in {m["moves"][-1]["to"] for m in within}
+
+
+def test_eviction_takes_the_holders_black_along() -> None:
+    # G75: an evicted holder's black caballeros there go with his own to his disc region
+    s = arrange(2, card="d4_eviction", holder=1, black={"caravel": 2}, board={"caravel": [1, 1]})
+    s, _ = kit.declare(s, 0, area="caravel")
+    s, ev = kit.play(s, 1, {"type": "choose_region", "region": "galicia"})
+    assert [BLACK, "caravel", "galicia", 2] in moved(ev, "eviction")
+    assert s.black[AREA["galicia"]] == 2 and kit.count(s, "caravel", 0) == 1
