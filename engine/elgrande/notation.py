@@ -10,6 +10,7 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | place_caballeros | `place old_castile:2 castillo` · `place none` |
 | declare_action | `declare` + the card's fields: `declare 1:aragon>valencia aragon>castillo` (moves; `seat:` defaults to you; `black:aragon>valencia` moves a black caballero, O-C7), `declare place seville castillo`, `declare remove 0:aragon 2:seville`, `declare granada` (area), `declare sb_8_4_0 galicia`, `declare 7` (power card back), `declare supplement aragon:1`; an empty list is `none` (`declare moves none`) |
 | church_intake | `church` (also `church_intake`) |
+| inquisitor_extra | `inquisitor court` (province → court) · `inquisitor caravel` (court → a target, G43) |
 | end_turn | `end` |
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
 | choose_region | `disc aragon` (also `choose aragon`) |
@@ -52,6 +53,8 @@ def format_move(move: Json) -> str:
             return "end"
         case "church_intake":
             return "church"
+        case "inquisitor_extra":
+            return f"inquisitor {move['to']}"
         case "answer_veto":
             return "allow" if move.get("answer") == "allow" else f"veto {move.get('from', 1)}"
         case "choose_region":
@@ -109,6 +112,8 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "end_turn"}
         case "church" | "church_intake":
             return {"type": "church_intake"}
+        case "inquisitor" | "inquisitor_extra":
+            return {"type": "inquisitor_extra", "to": _one(line, args) if args else "court"}
         case "allow":
             return {"type": "answer_veto", "answer": "allow"}
         case "veto":
@@ -119,7 +124,7 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "return_caballeros", "sources": args}
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, allow, veto, disc, return"
+        "church, inquisitor, allow, veto, disc, return"
     )
 
 

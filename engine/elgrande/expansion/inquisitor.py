@@ -83,6 +83,7 @@ class Inquisitor(Rules):
         within = [st[4] for st in steps if st[0] == "move" and st[2] == st[3] == data.FRANCE]
         self._france(s, arrivals, move, leaving=within)
         self._relocations(s, [st for st in steps if st[0] == "move"], move)
+        self._spaces(s, steps, move)
         for st in steps:
             if st[0] == "back" and s.moorish and st[3] == GRANADA:  # G64, O-G2
                 raise illegal(move, "a black caballero is never brought back into Moorish Granada", "G64")
@@ -130,6 +131,27 @@ class Inquisitor(Rules):
             if have < k:
                 who = "black" if owner == BLACK else f"seat {owner}"
                 raise illegal(move, f"{who} has only {have} {why} caballero(s) at {frm}", rule)
+
+    def _spaces(self, s: State, steps: tuple[tuple[Any, ...], ...], move: Json) -> None:
+        """Refuses a relocation from beside onto the limit board while it has no free space (G52, G46)."""
+        if s.limit < 0 or not any(st[0] == "move" and st[3] == s.limit for st in steps):
+            return
+        on = sum(k for c, k in pieces.in_area(s, s.limit) if c[2] == "")
+        for st in steps:
+            if st[0] not in ("move", "back", "place"):
+                continue
+            frm = pieces.parse(st[4]) if st[0] == "move" else None
+            to = pieces.parse(st[-1])
+            if frm is not None and st[2] == s.limit and (frm.position or "") == "":
+                on -= 1  # it leaves the board (no refill within a step, G48)
+            if st[3] != s.limit or to is None:
+                continue
+            if frm is not None and st[2] == s.limit and (frm.position or "") == "beside" and not to.position:
+                if on >= data.LIMIT_SPACES[s.seats]:
+                    raise illegal(move, "the limit board has no free space", "G52")
+                on += 1
+            elif st[2] != s.limit and to.position is None and on < data.LIMIT_SPACES[s.seats]:
+                on += 1  # an arrival from elsewhere goes on while a space is free (G46)
 
     def moves_within(self, s: State, area: int, frm: str, to: str) -> bool:
         a, b = pieces.parse(frm), pieces.parse(to)

@@ -133,7 +133,7 @@ def test_unused_extra_becomes_province_to_court_at_turn_end() -> None:
 def test_default_of_turn_step_applies_the_extra() -> None:
     # G82: the default ends the turn, and the extra's province → court comes before the end
     s = arrange(card="d3_score_castillo", holder=0)
-    move = kit.game.default_move(s, 0) if hasattr(kit.game, "default_move") else {"type": "end_turn"}
+    move = kit.game.default_move(s, 0)
     _s2, ev = kit.play(s, 0, move)
     assert moved(ev, "inquisitor") == [[0, "province", "court", 1]]
 
@@ -501,3 +501,31 @@ def test_eviction_takes_the_holders_black_along() -> None:
     s, ev = kit.play(s, 1, {"type": "choose_region", "region": "galicia"})
     assert [BLACK, "caravel", "galicia", 2] in moved(ev, "eviction")
     assert s.black[AREA["galicia"]] == 2 and kit.count(s, "caravel", 0) == 1
+
+
+def test_notation_of_the_extra_and_bring_backs() -> None:
+    # G43, G64: the text notation writes and reads the extra and a bring-back
+    for move in (
+        {"type": "inquisitor_extra", "to": "court"},
+        {"type": "inquisitor_extra", "to": "france_envoy"},
+    ):
+        assert kit.game.parse_move(kit.game.format_move(move), None, 0) == [move]
+    back = {"type": "declare_action", "moves": [{"seat": BLACK, "from": "out", "to": "caravel"}]}
+    assert kit.game.parse_move(kit.game.format_move(back), None, 0) == [back]
+
+
+def test_beside_to_on_needs_a_free_space() -> None:
+    # G52: beside → on only if a space is free; moving one off first frees it (2 moves, [GIC])
+    spaces = data.LIMIT_SPACES[2]
+    s = arrange(
+        2,
+        card="d1_move_four_any",
+        board={"galicia": [spaces, 1]},
+        cabs=[(cab("galicia", 1, "beside"), 1)],
+        limit="galicia",
+    )
+    on = [{"seat": 1, "from": "galicia_beside", "to": "galicia"}]
+    assert refuse(s, 0, {"type": "declare_action", "moves": on}).rule == "G52"
+    off = [{"seat": 0, "from": "galicia", "to": "aragon"}]
+    s2, _ = kit.declare(s, 0, moves=off + on)
+    assert (cab("galicia", 1, mark=True), 1) in s2.cabs
