@@ -295,6 +295,10 @@ class Inquisitor(Rules):
         moves = self.settle(s, seat, [[seat, "court", name, 1]], "inquisitor")
         return [{"type": "caballeros_moved", "seat": seat, "reason": "inquisitor", "moves": moves}]
 
+    def turn_open(self, s: State, seat: int) -> bool:
+        # G43: a placement from the court is a choice; the province → court move alone is applied at the end
+        return super().turn_open(s, seat) or (self._extra_open(s, seat) and s.court[seat] > 0)
+
     def turn_end(self, s: State, seat: int) -> list[Json]:
         auto = [_intake(seat)] if self._extra_open(s, seat) and s.province[seat] else []  # G43, G82
         return [*auto, *super().turn_end(s, seat)]

@@ -529,3 +529,33 @@ def test_beside_to_on_needs_a_free_space() -> None:
     off = [{"seat": 0, "from": "galicia", "to": "aragon"}]
     s2, _ = kit.declare(s, 0, moves=off + on)
     assert (cab("galicia", 1, mark=True), 1) in s2.cabs
+
+
+def test_turn_stays_open_for_the_extras_placement() -> None:
+    # G43, R34: after the batch and the special action the holder may still place 1 from the court
+    s = arrange(card="d3_score_castillo", holder=0, court=[6, 5, 5, 5], board={"castillo": [0, 1, 0, 0]})
+    s, _ = kit.play(s, 0, {"type": "place_caballeros", "to": {"old_castile": 3}})
+    s, _ = kit.play(s, 0, {"type": "declare_action"})
+    assert s.turn is not None and s.turn.seat == 0  # not ended by itself
+    s, ev = kit.play(s, 0, {"type": "inquisitor_extra", "to": "valencia"})
+    assert "turn_ended" in kit.types(ev)  # nothing left: the turn ends (R34)
+
+
+def test_special_placement_into_new_regions() -> None:
+    # G24, ruling B26, G75: d1_place_two_anywhere may go into america and a free France slot
+    s = arrange(
+        card="d1_place_two_anywhere", board={"france": [0, 1, 0, 0]}, cabs=[(cab("france", 1, "envoy"), 1)]
+    )
+    s2, _ = kit.declare(s, 0, places=["america", "france_plain"])
+    assert kit.count(s2, "america", 0) == 1 and (cab("france", 0, "plain"), 1) in s2.cabs
+    assert refuse(s, 0, {"type": "declare_action", "places": ["france_envoy"]}).rule == "G25"
+
+
+def test_one_of_your_choice_may_take_a_slot_occupant() -> None:
+    # G75, G42a: slot occupants may be taken; the taker names the position
+    s = arrange(
+        2, card="d2_one_of_your_choice", board={"america": [0, 2]}, cabs=[(cab("america", 1, "viceroy"), 1)]
+    )
+    s2, ev = kit.declare(s, 0, removals=[{"seat": 1, "region": "america_viceroy"}])
+    assert moved(ev, "return") == [[1, "america_viceroy", "province", 1]]
+    assert s2.cabs == ()
