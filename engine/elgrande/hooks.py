@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
-from engine.elgrande.state import vacate
+from engine.elgrande.state import held, vacate
 from engine.errors import IllegalMove
 
 if TYPE_CHECKING:
@@ -226,6 +226,13 @@ class Rules:
         The base only splits exits from France into its slots (`state.vacate`, O-F4a).
         """
         return vacate(s, moves)
+
+    def sources(self, s: State, owner: int | str, area: int, reason: str) -> list[tuple[str, int]]:
+        """Returns the source names `legal_moves` offers for `owner`'s caballeros in `area`, with counts.
+
+        `reason` is "move" or "return". The base: the area, or France's slots (`state.held`, O-F4a).
+        """
+        return held(s, owner, area)
 
     def may_leave(self, s: State, cab: tuple[Any, ...], reason: str) -> bool:
         """Returns whether the caballero state `cab` may be taken by a move event with `reason`.

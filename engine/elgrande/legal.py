@@ -21,7 +21,7 @@ from engine.elgrande import cards, data, groups
 from engine.elgrande.bidding import legal_bids
 from engine.elgrande.moves import check_shape
 from engine.elgrande.prompts import prompt_of
-from engine.elgrande.state import BLACK, State, held
+from engine.elgrande.state import BLACK, State
 from engine.elgrande.turn import batch_areas, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove, RuleViolation
 
@@ -227,7 +227,7 @@ def _removal_steps(s: State, seat: int, partial: Json) -> list[Json]:
                 (p, name)
                 for p in todo
                 for r in s.open_regions()
-                for name, _ in held(s, p, r)  # O-F10: a caballero in France is named by its slot
+                for name, _ in s.rules.sources(s, p, r, "return")  # O-F10: France by its slot; G4a: states
                 if s.rules.returnable(s, p, r)
             ),
             *black,
@@ -268,7 +268,7 @@ def _sources(s: State, seat: int, partial: Json, card: str) -> list[Json]:
             mine = s.owns(seat, p)
             if (mine and own >= own_max) or (not mine and len(moves) - own >= foreign_max):
                 continue
-            for name, k in held(s, p, r):  # O-F4a: a source in France is a slot
+            for name, k in s.rules.sources(s, p, r, "move"):  # O-F4a: France by its slot; G4a: states
                 if k > used.get((p, name), 0):
                     out.append({**partial, "moves": [*moves, {"seat": p, "from": name}], "complete": False})
     room = own < own_max if s.owns(seat, BLACK) else len(moves) - own < foreign_max

@@ -174,6 +174,19 @@ class Inquisitor(Rules):
         names = [*names, aid] if names else []
         return out + [n for n in names if n != frm and self.moves_within(s, spec.area, frm, n)]
 
+    def sources(self, s: State, owner: int | str, area: int, reason: str) -> list[tuple[str, int]]:
+        """Names each position (and carried tile) a move or return may take from (G4a, G42a, G51, G42)."""
+        out: dict[str, int] = {}
+        for c, k in pieces.states(s, area, owner):
+            if not self.may_leave(s, c, reason):
+                continue
+            pos = "on" if c[2] == "" and area == s.limit else c[2]
+            name = pieces.spot_name(area, pos)
+            if c[3]:
+                name += f"+{c[3]}" + (f"@{c[4]}" if owner == BLACK else "")
+            out[name] = out.get(name, 0) + k
+        return sorted(out.items(), key=lambda nk: _rank(nk[0]))
+
     def may_leave(self, s: State, cab: tuple[Any, ...], reason: str) -> bool:
         if reason == "move" and not unmarked(cab):
             return False  # G51
@@ -330,6 +343,12 @@ class Inquisitor(Rules):
             and s.turn.stage == "step"
             and not s.turn.extra
         )
+
+
+def _rank(name: str) -> int:
+    """Returns the G42a rank of a source name's position (beside first)."""
+    spec = pieces.parse(name)
+    return pieces.POS_RANK[spec.position or ""] if spec is not None else 0
 
 
 def _intake(seat: int) -> Json:

@@ -559,3 +559,21 @@ def test_one_of_your_choice_may_take_a_slot_occupant() -> None:
     s2, ev = kit.declare(s, 0, removals=[{"seat": 1, "region": "america_viceroy"}])
     assert moved(ev, "return") == [[1, "america_viceroy", "province", 1]]
     assert s2.cabs == ()
+
+
+def test_legal_sources_name_positions_and_skip_marked() -> None:
+    # G4a, G42a, G51: sources are named by position; marked caballeros are not offered for relocation
+    s = arrange(
+        card="d1_move_four_own",
+        board={"caravel": [2, 0, 0, 0], "america": [1, 0, 0, 0], "galicia": [1, 0, 0, 0]},
+        cabs=[
+            (cab("caravel", 0, "captain"), 1),
+            (cab("america", 0, "viceroy"), 1),
+            (cab("galicia", 0, mark=True), 1),
+        ],
+    )
+    sources = [m["moves"][-1]["from"] for m in legal_moves(s, 0, {"type": "declare_action", "moves": []})]
+    assert {"caravel", "caravel_captain", "america_viceroy"} <= set(sources)
+    assert "galicia" not in sources
+    s2, _ = kit.declare(s, 0, moves=[{"seat": 0, "from": "america_viceroy", "to": "caravel"}])
+    assert kit.count(s2, "america", 0) == 0
