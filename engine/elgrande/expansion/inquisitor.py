@@ -72,7 +72,11 @@ class Inquisitor(Rules):
 
     def check_batch(self, s: State, seat: int, moves: list[Move], move: Json) -> None:
         super().check_batch(s, seat, moves, move)
-        self._france(s, [m[2] for m in moves for _ in range(m[3])], move)
+        names = [m[2] for m in moves for _ in range(m[3])]
+        for name in names:
+            _court_arrival(name, move)
+        self._france(s, names, move)
+        _singles(s, names, [], move)
 
     def check_steps(
         self, s: State, seat: int, card: str, steps: tuple[tuple[Any, ...], ...], move: Json
@@ -82,6 +86,7 @@ class Inquisitor(Rules):
         arrivals += [st[3] for st in steps if st[0] == "place"]
         within = [st[4] for st in steps if st[0] == "move" and st[2] == st[3] == data.FRANCE]
         self._france(s, arrivals, move, leaving=within)
+        _singles(s, arrivals, [st[4] for st in steps if st[0] == "move"], move)
         self._relocations(s, [st for st in steps if st[0] == "move"], move)
         self._spaces(s, steps, move)
         for st in steps:
@@ -291,19 +296,8 @@ class Inquisitor(Rules):
             raise illegal(
                 move, f"{to} is not a court-placement target (King in {data.AREAS[s.king].id})", "G22"
             )
-        spec = pieces.parse(name)
-        if (
-            spec is not None
-            and spec.position not in (None, "")
-            and not (idx == data.FRANCE or (idx == data.CARAVEL and spec.position == "captain"))
-        ):
-            raise illegal(move, f"a court placement cannot arrive at {name}", "G22")
-        if (
-            spec is not None
-            and spec.position == "captain"
-            and any(c[0] == data.CARAVEL and c[2] == "captain" for c, _ in s.cabs)
-        ):
-            raise illegal(move, "the caravel already has a captain", "G26")
+        _court_arrival(name, move)
+        _singles(s, [name], [], move)
         self._france(s, [name], move)
         moves = self.settle(s, seat, [[seat, "court", name, 1]], "inquisitor")
         return [{"type": "caballeros_moved", "seat": seat, "reason": "inquisitor", "moves": moves}]
@@ -329,6 +323,8 @@ class Inquisitor(Rules):
                 continue
             if a == data.FRANCE:
                 out += [f"france_{slot}" for slot in free_slots(s)]
+            elif a == data.CARAVEL and not any(c[0] == a and c[2] == "captain" for c, _ in s.cabs):
+                out += ["caravel", "caravel_captain"]  # G26: an arrival may take the empty captain slot
             else:
                 out.append(data.AREAS[a].id)
         return out
@@ -343,6 +339,35 @@ class Inquisitor(Rules):
             and s.turn.stage == "step"
             and not s.turn.extra
         )
+
+
+SINGLES = {(data.CARAVEL, "captain"): "G26", (data.AMERICA, "viceroy"): "G27"}
+
+
+def _court_arrival(name: str, move: Json) -> None:
+    """Refuses a court placement naming a position other than a France slot or the captain (G22, G26, G46)."""
+    spec = pieces.parse(name)
+    if spec is None or spec.position in (None, "") or spec.area == data.FRANCE:
+        return
+    if (spec.area, spec.position) != (data.CARAVEL, "captain"):
+        raise illegal(move, f"a court placement cannot arrive at {name}", "G22")
+
+
+def _singles(s: State, arrivals: list[str], leaving: list[str], move: Json) -> None:
+    """Refuses arrivals on the captain or viceroy slot beyond one, or while it stays occupied (G26, G27, G28)."""
+    for (area, slot), rule in SINGLES.items():
+        wanted = _at(arrivals, area, slot)
+        if not wanted:
+            continue
+        held = sum(k for c, k in s.cabs if c[0] == area and c[2] == slot)
+        if wanted > 1 - held + _at(leaving, area, slot):
+            raise illegal(move, f"the {slot} slot holds one caballero and is not free", rule)
+
+
+def _at(names: list[str], area: int, slot: str) -> int:
+    """Returns how many of `names` name the position `slot` of `area`."""
+    specs = [pieces.parse(n) for n in names]
+    return sum(1 for sp in specs if sp is not None and sp.area == area and sp.position == slot)
 
 
 def _rank(name: str) -> int:

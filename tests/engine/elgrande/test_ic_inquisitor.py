@@ -577,3 +577,24 @@ def test_legal_sources_name_positions_and_skip_marked() -> None:
     assert "galicia" not in sources
     s2, _ = kit.declare(s, 0, moves=[{"seat": 0, "from": "america_viceroy", "to": "caravel"}])
     assert kit.count(s2, "america", 0) == 0
+
+
+def test_captain_and_viceroy_hold_one() -> None:
+    # G26, G27, G28: one captain, one viceroy; replacing one takes two steps (off, then on)
+    s = arrange(
+        card="d1_move_four_own",
+        king="catalonia",
+        board={"caravel": [2, 0, 0, 0], "america": [2, 0, 0, 0]},
+        cabs=[(cab("america", 0, "viceroy"), 1)],
+    )
+    two = [{"seat": 0, "from": "caravel", "to": "caravel_captain"}] * 2
+    assert refuse(s, 0, {"type": "declare_action", "moves": two}).rule == "G26"
+    on = [{"seat": 0, "from": "america", "to": "america_viceroy"}]
+    assert refuse(s, 0, {"type": "declare_action", "moves": on}).rule == "G27"
+    off = [{"seat": 0, "from": "america_viceroy", "to": "caravel"}]
+    kit.declare(s, 0, moves=off + on)
+    s = replace(s, turn=replace(s.turn, card="d5_king.1"))
+    assert refuse(s, 0, {"type": "place_caballeros", "to": {"caravel_captain": 2}}).rule == "G26"
+    assert refuse(s, 0, {"type": "place_caballeros", "to": {"caravel_beside": 1}}).rule == "G22"
+    s2, _ = kit.play(s, 0, {"type": "place_caballeros", "to": {"caravel_captain": 1}})
+    assert (cab("caravel", 0, "captain"), 1) in s2.cabs
