@@ -37,7 +37,7 @@ MOVE_RULES: dict[str, tuple[int, int, int, bool]] = {
     "d6_church": (2, 2, 2, False),  # O-C3: black caballeros only (BLACK_ONLY), the taker holds the marker
     "d6_grand_inquisitor": (2, 2, 2, False),  # G64: black only; a step may bring one back from "out"
 }
-BLACK_ONLY: frozenset[str] = frozenset({"d6_church", "d6_grand_inquisitor"})
+BLACK_ONLY: dict[str, str] = {"d6_church": "O-C3", "d6_grand_inquisitor": "G64"}  # card -> its rule
 FIELDS: dict[str, frozenset[str]] = {
     **{c: frozenset({"moves"}) for c in MOVE_RULES},
     "d1_place_two_anywhere": frozenset({"places"}),
@@ -160,9 +160,7 @@ def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
             continue
         owner, src, dst, frm, to = _one_move(s, move, entry)
         if card in BLACK_ONLY and owner != BLACK:
-            raise illegal(
-                move, f"{card} moves black caballeros only", "G64" if "inquisitor" in card else "O-C3"
-            )
+            raise illegal(move, f"{card} moves black caballeros only", BLACK_ONLY[card])
         used[owner, src] = used.get((owner, src), 0) + 1
         have = s.pieces(src, owner)
         if used[owner, src] > have:  # R24, X30: each cube moves at most once

@@ -598,3 +598,16 @@ def test_captain_and_viceroy_hold_one() -> None:
     assert refuse(s, 0, {"type": "place_caballeros", "to": {"caravel_beside": 1}}).rule == "G22"
     s2, _ = kit.play(s, 0, {"type": "place_caballeros", "to": {"caravel_captain": 1}})
     assert (cab("caravel", 0, "captain"), 1) in s2.cabs
+
+
+def test_black_are_own_for_the_holder_and_foreign_for_others() -> None:
+    # G41, ruling B3: own for the holder (d1_move_own_region from a region of black only), foreign for others
+    s = arrange(card="d1_move_own_region", holder=0, black={"galicia": 2})
+    two = [{"seat": BLACK, "from": "galicia", "to": "caravel"}] * 2
+    s2, _ = kit.declare(s, 0, moves=two)
+    assert s2.black[AREA["caravel"]] == 2
+    other = arrange(card="d1_move_own_region", holder=1, black={"galicia": 2})
+    assert refuse(other, 0, {"type": "declare_action", "moves": two[:1]}).rule == "§1.6"
+    foreign = arrange(card="d1_move_three_foreign", holder=1, black={"galicia": 2})
+    s3, _ = kit.declare(foreign, 0, moves=[{"seat": BLACK, "from": "galicia", "to": "france_envoy"}])
+    assert (cab("france", BLACK, "envoy", mark=True), 1) in s3.cabs  # G41: black may take slots
