@@ -611,3 +611,12 @@ def test_black_are_own_for_the_holder_and_foreign_for_others() -> None:
     foreign = arrange(card="d1_move_three_foreign", holder=1, black={"galicia": 2})
     s3, _ = kit.declare(foreign, 0, moves=[{"seat": BLACK, "from": "galicia", "to": "france_envoy"}])
     assert (cab("france", BLACK, "envoy", mark=True), 1) in s3.cabs  # G41: black may take slots
+
+
+def test_bring_back_never_into_moorish_granada() -> None:
+    # G64, G85, O-G2, ruling B27: a bring-back never enters Moorish Granada; a relocation may
+    s = replace(arrange(card="d6_grand_inquisitor", holder=0, black={"galicia": 1}), moorish=True)
+    back = [{"seat": BLACK, "from": "out", "to": "granada"}]
+    assert refuse(s, 0, {"type": "declare_action", "moves": back}).rule == "G64"
+    s2, _ = kit.declare(s, 0, moves=[{"seat": BLACK, "from": "galicia", "to": "granada"}])
+    assert s2.black[AREA["granada"]] == 1
