@@ -114,28 +114,30 @@ class Inquisitor(Rules):
             used.append(slot)
 
     def _relocations(self, s: State, steps: list[tuple[Any, ...]], move: Json) -> None:
-        """Refuses relocations of marked caballeros (G51) and of tile carriers into the Castillo (G53)."""
-        wanted: dict[tuple[Any, str, bool], int] = {}
+        """Refuses relocations of marked caballeros (G51), and of tile carriers into the Castillo (G53)
+        or onto the captain or viceroy slot (G37)."""
+        wanted: dict[tuple[Any, str], list[int]] = {}
         for st in steps:
-            owner, dst, frm = st[1], st[3], st[4]
-            key = (owner, frm, dst == data.CASTILLO)
-            wanted[key] = wanted.get(key, 0) + 1
-            spec = pieces.parse(frm)
-            if spec is not None and spec.tile and dst == data.CASTILLO:
-                raise illegal(move, "a tile carrier never enters the castillo", "G53")
-        for (owner, frm, castillo), k in wanted.items():
+            owner, frm, barred = st[1], st[4], _tileless(st)
+            count = wanted.setdefault((owner, frm), [0, 0])
+            count[0] += 1
+            if barred:
+                count[1] += 1
+                spec = pieces.parse(frm)
+                if spec is not None and spec.tile:
+                    raise illegal(move, f"a tile carrier never goes to {st[5]}", barred)
+        for (owner, frm), (k, tileless) in wanted.items():
             spec = pieces.parse(frm)
             if spec is None:
                 continue
-            if castillo:
-                have = pieces.count(s, owner, spec, lambda c: unmarked(c) and not c[3])
-                rule, why = "G53", "unmarked tile-less"
-            else:
-                have = pieces.count(s, owner, spec, unmarked)
-                rule, why = "G51", "unmarked"
+            who = "black" if owner == BLACK else f"seat {owner}"
+            have = pieces.count(s, owner, spec, unmarked)
             if have < k:
-                who = "black" if owner == BLACK else f"seat {owner}"
-                raise illegal(move, f"{who} has only {have} {why} caballero(s) at {frm}", rule)
+                raise illegal(move, f"{who} has only {have} unmarked caballero(s) at {frm}", "G51")
+            clean = pieces.count(s, owner, spec, lambda c: unmarked(c) and not c[3])
+            if clean < tileless:
+                rule = next(r for st in steps if st[1] == owner and st[4] == frm and (r := _tileless(st)))
+                raise illegal(move, f"{who} has only {clean} unmarked tile-less caballero(s) at {frm}", rule)
 
     def _spaces(self, s: State, steps: tuple[tuple[Any, ...], ...], move: Json) -> None:
         """Refuses a relocation from beside onto the limit board while it has no free space (G52, G46)."""
@@ -229,6 +231,8 @@ class Inquisitor(Rules):
         return card == INQUISITOR or super().brings_back(s, card)  # G64
 
     def settle(self, s: State, seat: int | None, moves: list[Move], reason: str) -> list[Move]:
+        if reason == "move":  # G53, G37: steps that need tile-less caballeros pick first
+            moves = sorted(moves, key=lambda m: not _tileless((0, m[0], -1, _area(m[2]), m[1], m[2])))
         out: list[Move] = []
         for owner, frm, to, k in self._split(s, moves, reason):
             if to == data.AREAS[data.FRANCE].id:  # G25, R34: the only free slot
@@ -362,6 +366,19 @@ def _singles(s: State, arrivals: list[str], leaving: list[str], move: Json) -> N
         held = sum(k for c, k in s.cabs if c[0] == area and c[2] == slot)
         if wanted > 1 - held + _at(leaving, area, slot):
             raise illegal(move, f"the {slot} slot holds one caballero and is not free", rule)
+
+
+def _tileless(st: tuple[Any, ...]) -> str:
+    """Returns the rule that keeps tile carriers from a move step's destination (G53, G37), or ""."""
+    if st[3] == data.CASTILLO:
+        return "G53"
+    spec = pieces.parse(st[5])
+    return "G37" if spec is not None and spec.position in ("captain", "viceroy") else ""
+
+
+def _area(name: str) -> int:
+    spec = pieces.parse(name)
+    return spec.area if spec is not None else -1
 
 
 def _at(names: list[str], area: int, slot: str) -> int:

@@ -620,3 +620,22 @@ def test_bring_back_never_into_moorish_granada() -> None:
     assert refuse(s, 0, {"type": "declare_action", "moves": back}).rule == "G64"
     s2, _ = kit.declare(s, 0, moves=[{"seat": BLACK, "from": "galicia", "to": "granada"}])
     assert s2.black[AREA["granada"]] == 1
+
+
+def test_tile_carrier_never_captain_and_picks_keep_carriers_out() -> None:
+    # G37, G53, G4a: a carrier is never captain; the tile-less one goes to the Castillo whatever the step order
+    s = arrange(
+        card="d1_move_four_own",
+        king="catalonia",
+        board={"caravel": [2, 0, 0, 0]},
+        cabs=[(cab("caravel", 0, tile="gold", claimant=0), 1)],
+    )
+    to_captain = [{"seat": 0, "from": "caravel+gold", "to": "caravel_captain"}]
+    assert refuse(s, 0, {"type": "declare_action", "moves": to_captain}).rule == "G37"
+    both = [
+        {"seat": 0, "from": "caravel", "to": "valencia"},
+        {"seat": 0, "from": "caravel", "to": "castillo"},
+    ]
+    s2, ev = kit.declare(s, 0, moves=both)
+    assert s2.board[data.CASTILLO][0] == 1
+    assert [0, "caravel", "castillo", 1] in moved(ev, "move")
