@@ -84,8 +84,8 @@ class Inquisitor(Rules):
         super().check_steps(s, seat, card, steps, move)
         arrivals = [st[5] for st in steps if st[0] in ("move", "back")]
         arrivals += [st[3] for st in steps if st[0] == "place"]
-        within = [st[4] for st in steps if st[0] == "move" and st[2] == st[3] == data.FRANCE]
-        self._france(s, arrivals, move, leaving=within)
+        left = [st[4] for st in steps if st[0] == "move" and st[2] == data.FRANCE]  # G28: off, then on
+        self._france(s, arrivals, move, leaving=left)
         _singles(s, arrivals, [st[4] for st in steps if st[0] == "move"], move)
         self._relocations(s, [st for st in steps if st[0] == "move"], move)
         self._spaces(s, steps, move)
@@ -98,17 +98,17 @@ class Inquisitor(Rules):
     ) -> None:
         """Refuses France arrivals that name no free slot, or one slot twice (G25, ruling B1)."""
         specs = [pieces.parse(n) for n in leaving]
-        free = free_slots(s) + [sp.position or "" for sp in specs if sp is not None]
+        free = free_slots(s) + [sp.position for sp in specs if sp is not None and sp.position in FRANCE_SLOTS]
         used: list[str] = []
         for name in names:
             spec = pieces.parse(name)
             if spec is None or spec.area != data.FRANCE:
                 continue
             slot = spec.position
-            if slot is None:  # a bare "france": forced only when one slot is free (R34)
-                if len([f for f in free if f not in used]) != 1:
+            if slot is None:  # a bare "france": forced only while exactly one slot is free now (R34)
+                if len(free_slots(s)) != 1 or used or leaving:
                     raise illegal(move, "name the free France slot the caballero takes", "G25")
-                slot = next(f for f in free if f not in used)
+                slot = free_slots(s)[0]
             if slot not in free or slot in used:
                 raise illegal(move, f"France's {slot} slot is not free", "G25")
             used.append(slot)

@@ -639,3 +639,21 @@ def test_tile_carrier_never_captain_and_picks_keep_carriers_out() -> None:
     s2, ev = kit.declare(s, 0, moves=both)
     assert s2.board[data.CASTILLO][0] == 1
     assert [0, "caravel", "castillo", 1] in moved(ev, "move")
+
+
+def test_france_slot_freed_then_taken_in_one_action() -> None:
+    # G28, G25: a special action moves the occupant off (1 step), then another onto the slot (1 step)
+    s = arrange(
+        card="d1_move_four_any",
+        board={"france": [1, 1, 1, 0], "aragon": [0, 0, 0, 1]},
+        cabs=[
+            (cab("france", 0, "plain"), 1),
+            (cab("france", 1, "envoy"), 1),
+            (cab("france", 2, "ambassador"), 1),
+        ],
+    )
+    on = [{"seat": 3, "from": "aragon", "to": "france_envoy"}]
+    assert refuse(s, 0, {"type": "declare_action", "moves": on}).rule == "G25"
+    off = [{"seat": 1, "from": "france_envoy", "to": "catalonia"}]
+    s2, _ = kit.declare(s, 0, moves=off + on)
+    assert (cab("france", 3, "envoy", mark=True), 1) in s2.cabs
