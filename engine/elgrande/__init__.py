@@ -7,7 +7,8 @@ notation: `engine.elgrande.notation`; `text_summary(view)` renders a view as pla
 
 Prompts are `{id, kind, since, turn}`; kinds: play_power_card, supplement_court,
 choose_action_card, turn_step (the active player's turn: `turn` = "r<round>:turn:<seat>"; under
-option church the holder's turn_step also takes `church_intake`, O-C6),
+option church the holder's turn_step also takes `church_intake`, O-C6; under inquisitor_colonies
+the Grand Inquisitor's holder's turn_step also takes `inquisitor_extra`, G43),
 and the simultaneous decisions veto_answer, castillo_disc, eviction_disc, return_two_disc,
 return_all_disc, secret_scoring_disc, king_returns_choice (`turn` = the prompt id); under
 option inquisitor_colonies also setup_disc and limit_fill (a decision of one player, the move

@@ -12,7 +12,7 @@ from engine.elgrande.state import COURT, PROVINCE, State, location_id
 
 Json = dict[str, Any]
 
-REASONS = {"move": "move", "place": "place", "remove": "return"}
+REASONS = {"move": "move", "place": "place", "remove": "return", "back": "back"}
 
 
 def declare(em: Emitter, seat: int, move: Json) -> None:
@@ -63,6 +63,8 @@ def _caballero_move(st: cards.Step) -> list[Any]:
             return [st[1], st[4], st[5], 1]
         case "place":
             return [st[1], "court", st[3], 1]
+        case "back":  # G64: a black caballero comes back into the game
+            return [st[1], "out", st[5], 1]
     return [st[1], st[3], "province", 1]
 
 

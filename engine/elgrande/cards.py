@@ -18,7 +18,7 @@ from engine.elgrande import data, scoring
 from engine.elgrande.groups import group_members
 from engine.elgrande.moves import integer, items, text
 from engine.elgrande.scores import score_event
-from engine.elgrande.state import BLACK, State
+from engine.elgrande.state import BLACK, OUT, State
 from engine.elgrande.turn import area, board_supplement, illegal, open_region, open_spot, spot
 from engine.errors import MalformedMove
 
@@ -37,8 +37,9 @@ MOVE_RULES: dict[str, tuple[int, int, int, bool]] = {
     "d6_church": (2, 2, 2, False),  # O-C3: black caballeros only (BLACK_ONLY), the taker holds the marker
     "d7_transport": (3, 3, 0, False),  # G65: up to 3 own (black ones for the holder), 1 step each
     "d7_relocation_before_scoring": (2, 2, 0, False),  # G73: its use at a general scoring
+    "d6_grand_inquisitor": (2, 2, 2, False),  # G64: black only; a step may bring one back from "out"
 }
-BLACK_ONLY: frozenset[str] = frozenset({"d6_church"})
+BLACK_ONLY: dict[str, str] = {"d6_church": "O-C3", "d6_grand_inquisitor": "G64"}  # card -> its rule
 FIELDS: dict[str, frozenset[str]] = {
     **{c: frozenset({"moves"}) for c in MOVE_RULES},
     "d1_place_two_anywhere": frozenset({"places"}),
@@ -174,9 +175,12 @@ def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
     steps: list[Step] = []
     used: dict[tuple[int | str, int], int] = {}
     for entry in raw:
+        if isinstance(entry, dict) and entry.get("from") == "out" and s.rules.brings_back(s, card):
+            steps.append(_back(s, move, entry, sum(1 for st in steps if st[0] == "back")))
+            continue
         owner, src, dst, frm, to = _one_move(s, move, entry)
         if card in BLACK_ONLY and owner != BLACK:
-            raise illegal(move, f"{card} moves black caballeros only", "O-C3")
+            raise illegal(move, f"{card} moves black caballeros only", BLACK_ONLY[card])
         used[owner, src] = used.get((owner, src), 0) + 1
         have = s.pieces(src, owner)
         if used[owner, src] > have:  # R24, X30: each cube moves at most once
@@ -200,9 +204,22 @@ def _one_move(s: State, move: Json, entry: Any) -> tuple[int | str, int, int, st
     dst, to = spot(s, move, entry["to"], "destination")
     if dst == s.king:
         raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "R23")
-    if dst == src:  # O-F4: so no moving between France's slots either
+    if dst == src and not s.rules.moves_within(s, src, frm, to):  # O-F4: nor between France's slots (G52 may)
         raise illegal(move, f"a move must leave {data.AREAS[src].id} for another area", "X30")
     return owner, src, dst, frm, to
+
+
+def _back(s: State, move: Json, entry: Any, before: int) -> Step:
+    """Returns the step ("back", "black", OUT, dst, "out", to) bringing a black caballero back into the game (G64)."""
+    if set(entry) != {"seat", "from", "to"} or entry["seat"] != BLACK:
+        raise MalformedMove(f"malformed move {move!r}: a bring-back is {{seat: black, from: out, to}}")
+    out = data.BLACK_CABALLEROS - sum(s.black)
+    if before >= out:
+        raise illegal(move, f"only {out} black caballero(s) are out of the game", "G64")
+    dst, to = spot(s, move, entry["to"], "destination")
+    if dst == s.king:
+        raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "R23")
+    return ("back", BLACK, OUT, dst, "out", to)
 
 
 def owner_of(s: State, move: Json, raw: Any, what: str) -> int | str:
@@ -232,7 +249,7 @@ def _places(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
 
 def one_of_your_choice_targets(s: State) -> list[int]:
     """Returns the players with ≥ 1 caballero in an open region (d2_one_of_your_choice, X16, X47)."""
-    return [p for p in range(s.seats) if s.own_open(p)]
+    return [p for p in range(s.seats) if s.takeable_open(p)]
 
 
 def removal_prefix(s: State, move: Json) -> list[Step]:
@@ -242,24 +259,33 @@ def removal_prefix(s: State, move: Json) -> list[Step]:
     for entry in raw:
         if not isinstance(entry, dict) or set(entry) != {"seat", "region"}:
             raise MalformedMove(f"malformed move {move!r}: each removal is {{seat, region}}, not {entry!r}")
-        if entry["seat"] == BLACK and s.black:
-            raise illegal(move, "black caballeros are never returned", "O-C7")
-        owner = integer(move, entry["seat"], "removals[].seat")
-        if not 0 <= owner < s.seats:
-            raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
+        black = entry["seat"] == BLACK and bool(s.black)
+        if black and (rule := s.rules.returns_black(s)):
+            raise illegal(move, "no black caballero may be returned now", rule)
+        owner: int | str = BLACK if black else integer(move, entry["seat"], "removals[].seat")
+        charged = s.church if black else owner  # G42: the holder's black caballeros are his
+        if not isinstance(charged, int) or not 0 <= charged < s.seats:
+            raise MalformedMove(f"malformed move {move!r}: no seat {entry['seat']!r} to return from")
         r, frm = open_spot(s, move, entry["region"], "removal region")  # R23, R26, X47
-        if s.board[r][owner] < 1:
-            raise illegal(move, f"seat {owner} has no caballero in {data.AREAS[r].id}", "R26")
-        if any(st[1] == owner for st in steps):
-            raise illegal(move, f"seat {owner} loses only one caballero", "X16")
+        if s.rules.returnable(s, owner, r) < 1:
+            raise illegal(
+                move, f"seat {entry['seat']} has no caballero to return in {data.AREAS[r].id}", "R26"
+            )
+        if any(charged_of(s, st[1]) == charged for st in steps):
+            raise illegal(move, f"seat {charged} loses only one caballero", "X16")
         steps.append(("remove", owner, r, frm))
     return steps
+
+
+def charged_of(s: State, owner: int | str) -> int:
+    """Returns the seat a removal of `owner`'s caballero counts for: the holder for black ones (G42)."""
+    return s.church if owner == BLACK else int(owner)
 
 
 def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     steps = removal_prefix(s, move)
     targets = one_of_your_choice_targets(s)
-    if steps and sorted(st[1] for st in steps) != targets:
+    if steps and sorted(charged_of(s, st[1]) for st in steps) != targets:
         raise illegal(move, f"remove exactly one caballero of each of seats {targets}", "X16")
     return steps, {"removals": [{"seat": st[1], "region": st[3]} for st in steps]}
 

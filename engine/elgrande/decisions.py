@@ -70,7 +70,7 @@ def _apply(em: Emitter, kind: str, context: Any, choices: list[list[Any]]) -> No
         case "return_two_disc" | "return_all_disc":
             cap = 2 if kind == "return_two_disc" else data.CABALLEROS
             moves = [
-                [p, r, "province", min(cap, s.board[data.AREA_INDEX[r]][p])]
+                [p, r, "province", min(cap, s.takeable(p, data.AREA_INDEX[r]))]
                 for p, r in sorted(chosen.items())
             ]
             _moved(em, seat, "return", moves)

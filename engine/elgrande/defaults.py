@@ -51,9 +51,9 @@ def _disc(s: State, seat: int, kind: str, legal: list[str]) -> str:
     idx = [data.AREA_INDEX[r] for r in legal]
     match kind:
         case "return_two_disc":
-            return data.AREAS[max(idx, key=lambda r: (s.board[r][seat], -r))].id  # D9
+            return data.AREAS[max(idx, key=lambda r: (s.takeable(seat, r), -r))].id  # D9
         case "return_all_disc":
-            return data.AREAS[min(idx, key=lambda r: (s.board[r][seat], r))].id  # D10
+            return data.AREAS[min(idx, key=lambda r: (s.takeable(seat, r), r))].id  # D10
         case "secret_scoring_disc":
             best = max(idx, key=lambda r: (_secret_points(s, r, seat), -r))  # D12
             return data.AREAS[best].id
@@ -73,9 +73,9 @@ def _secret_points(s: State, region: int, seat: int) -> int:
 
 def king_returns_default(s: State, seat: int) -> list[str]:
     """Returns D11's sources: court first, then one by one from the largest own open stack."""
-    need = min(3, s.court[seat] + s.own_open(seat))
+    need = min(3, s.court[seat] + s.takeable_open(seat))
     out = ["court"] * min(need, s.court[seat])
-    counts = {r: s.board[r][seat] for r in s.open_regions()}
+    counts = {r: s.takeable(seat, r) for r in s.open_regions()}
     while len(out) < need:
         r = max(counts, key=lambda a: (counts[a], -a))
         counts[r] -= 1

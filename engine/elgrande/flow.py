@@ -116,6 +116,8 @@ def _nothing_left(s: State, seat: int) -> bool:
     """Returns whether only end_turn remains: no batch possible (unless an option's move could fill the court), no action."""
     t = s.turn
     assert t is not None
+    if s.rules.turn_open(s, seat):  # an option's step (e.g. the Inquisitor extra, G43) may still be taken
+        return False
     no_batch = t.placed or (s.court[seat] == 0 and not s.rules.turn_moves(s, seat))
     return no_batch and (t.acted or not _can_declare(s, seat)) and not s.rules.turn_open(s, seat)
 
@@ -128,7 +130,7 @@ def _turn_start(s: State) -> Json:
     seat = s.order[s.turn_index]
     heads = data.POWER_HEADS[s.bids[seat]]
     intake = min(heads, s.province[seat])  # R17: the province part is automatic
-    supplement = min(heads - intake, s.own_open(seat))
+    supplement = min(heads - intake, s.takeable_open(seat, "supplement"))
     return {"type": "turn_started", "seat": seat, "intake": intake, "supplement": supplement}
 
 

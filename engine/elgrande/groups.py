@@ -28,10 +28,10 @@ def legal_choices(s: State, kind: str, context: Any, seat: int) -> list[Any]:
         case "eviction_disc":
             return [ids[r].id for r in opened if ids[r].id != context]  # M2, X23
         case "return_two_disc":
-            two = [ids[r].id for r in opened if s.board[r][seat] >= 2]  # M3, X20
-            return two or [ids[r].id for r in opened if s.board[r][seat] == 1]
+            two = [ids[r].id for r in opened if s.takeable(seat, r) >= 2]  # M3, X20
+            return two or [ids[r].id for r in opened if s.takeable(seat, r) == 1]
         case "return_all_disc":
-            return [ids[r].id for r in opened if s.board[r][seat] >= 1]  # M4
+            return [ids[r].id for r in opened if s.takeable(seat, r) >= 1]  # M4
         case "secret_scoring_disc":
             return [
                 ids[r].id for r in s.rules.disc_regions(s, kind, context, seat, list(s.regions))
@@ -44,7 +44,7 @@ def legal_choices(s: State, kind: str, context: Any, seat: int) -> list[Any]:
 def return_sources(s: State, seat: int) -> list[tuple[str, int]]:
     """Returns where `seat` may return caballeros from for d2_king_returns: court, open regions (R26)."""
     out = [("court", s.court[seat])] if s.court[seat] else []
-    return out + [(data.AREAS[r].id, s.board[r][seat]) for r in s.open_regions() if s.board[r][seat]]
+    return out + [(data.AREAS[r].id, k) for r in s.open_regions() if (k := s.takeable(seat, r))]
 
 
 def king_returns_options(s: State, seat: int) -> list[list[str]]:
@@ -73,7 +73,7 @@ def group_members(s: State, kind: str, context: Any) -> list[int]:
                 p for p in range(s.seats) if p != me and legal_choices(s, kind, context, p)
             ]  # M3, M4, X47
         case "king_returns_choice":
-            return [p for p in range(s.seats) if p != me and s.court[p] + s.own_open(p)]  # M6
+            return [p for p in range(s.seats) if p != me and s.court[p] + s.takeable_open(p)]  # M6
         case "secret_scoring_disc":
             return list(range(s.seats))  # M5
     return []

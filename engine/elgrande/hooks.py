@@ -15,14 +15,14 @@ The hooks, by where the options change the game:
 | geometry | regions, neighbours, king_may_enter, grande_may_enter |
 | ranking counts (§3.1) | counts, total |
 | what gets scored | scorable, bonus |
-| allowed destinations | check_batch, check_steps, disc_regions |
+| allowed destinations | batch_areas, check_batch, check_steps, disc_regions, moves_within |
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
 | extra decisions | turn_moves, turn_move, turn_open, turn_prompt, turn_end, between_turns, prelude |
 | an option's own cards | declare, declarations, carry_out |
 | an option's decisions | choices, resolve, check_choice, choice_moves, default_choice |
 | general scoring | castillo_members, castillo_exits, before_regions, scoring_resume |
-| pieces with a state of their own | spot, settle, fold, after, step_end |
+| pieces with a state of their own | spot, settle, may_leave, fold, after, step_end |
 | showing them | view |
 """
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
-from engine.elgrande.state import vacate
+from engine.elgrande.state import held, vacate
 from engine.errors import IllegalMove
 
 if TYPE_CHECKING:
@@ -120,6 +120,10 @@ class Rules:
         assert s.turn is not None
         return data.card_of(s.turn.card).heads
 
+    def batch_areas(self, s: State) -> tuple[int, ...]:
+        """Returns the areas a placement batch may use: the Castillo and the regions adjacent to the King (R20)."""
+        return (data.CASTILLO, *self.neighbours(s.king))
+
     def batch_fields(self, s: State, seat: int, moves: list[Move]) -> Json:
         """Returns the fields an option adds to the caballeros_placed event of the checked batch `moves`."""
         return {}
@@ -131,6 +135,39 @@ class Rules:
         self, s: State, seat: int, card: str, steps: tuple[tuple[Any, ...], ...], move: Json
     ) -> None:
         """Raises a RuleViolation when an option forbids a declared special action's steps."""
+
+    def brings_back(self, s: State, card: str) -> bool:
+        """Returns whether `card`'s move steps may bring a black caballero back from "out" (G64)."""
+        return False
+
+    def takeable(self, s: State, seat: int, area: int, reason: str) -> int:
+        """Returns how many caballeros a `reason` ("return", "supplement", "court") may take from `area` as `seat`'s.
+
+        The base: all of the seat's caballeros there (R17, R26); options exclude pieces or add black ones (G42).
+        """
+        return s.board[area][seat]
+
+    def returns_black(self, s: State) -> str | None:
+        """Returns None when a return may choose black caballeros (the holder's, G42), else the rule that forbids it.
+
+        The base: never (O-C7).
+        """
+        return "O-C7"
+
+    def returnable(self, s: State, owner: int | str, area: int) -> int:
+        """Returns how many of `owner`'s caballeros (a seat, or "black") a chosen return may take from `area` (R26)."""
+        return s.pieces(area, owner) if owner != "black" else 0
+
+    def moves_within(self, s: State, area: int, frm: str, to: str) -> bool:
+        """Returns whether a special-action move may stay in `area`, going from location `frm` to `to`.
+
+        The base never allows it: a move leaves for a different area (R24, X30; O-F4 for France's slots).
+        """
+        return False
+
+    def within_spots(self, s: State, frm: str) -> list[str]:
+        """Returns the extra locations within the area of `frm` that `legal_moves` offers a move (G52). Base: none."""
+        return []
 
     def disc_regions(self, s: State, kind: str, context: Any, seat: int, regions: list[int]) -> list[int]:
         """Returns the regions of `regions` that `seat`'s choice in a decision of `kind` may name (M1-M6)."""
@@ -254,6 +291,21 @@ class Rules:
         The base only splits exits from France into its slots (`state.vacate`, O-F4a).
         """
         return vacate(s, moves)
+
+    def sources(self, s: State, owner: int | str, area: int, reason: str) -> list[tuple[str, int]]:
+        """Returns the source names `legal_moves` offers for `owner`'s caballeros in `area`, with counts.
+
+        `reason` is "move" or "return". The base: the area, or France's slots (`state.held`, O-F4a).
+        """
+        return held(s, owner, area)
+
+    def may_leave(self, s: State, cab: tuple[Any, ...], reason: str) -> bool:
+        """Returns whether the caballero state `cab` may be taken by a move event with `reason`.
+
+        `settle` asks it when it picks the states a move leaves open (e.g. a relocation takes only
+        unmarked caballeros, G51; a return never takes a tile carrier, G42). The base allows all.
+        """
+        return True
 
     def fold(self, s: State, e: Json, kw: Json) -> None:
         """Adds to `kw` the changes an option makes to the state when `e` is folded (`kw`: the base's)."""

@@ -21,7 +21,7 @@ from engine.elgrande import cards, data, groups
 from engine.elgrande.bidding import legal_bids
 from engine.elgrande.moves import check_shape
 from engine.elgrande.prompts import prompt_of
-from engine.elgrande.state import BLACK, State, held
+from engine.elgrande.state import BLACK, State
 from engine.elgrande.turn import batch_areas, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove, RuleViolation
 
@@ -149,7 +149,7 @@ def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
         assert s.turn is not None
         limit = s.turn.shortfall
         board_supplement(s, seat, partial, partial.get("from", {}), limit, "R17")  # refuses a bad prefix
-        return _add_counts(partial, "from", limit, _own_sources(s, seat))
+        return _add_counts(partial, "from", limit, _own_sources(s, seat, "supplement"))
     if kind == "relocation_before_scoring" and ptype == "relocate_before_scoring":
         assert s.group is not None
         instance = str(s.group.context["card"])  # G73: the keeper's card, as a declaration of its own
@@ -183,8 +183,8 @@ def _plans(s: State, seat: int, partial: Json, instance: str = "") -> bool:
     return _legal(lambda: cards.plan(s, seat, {"type": "declare_action", **fields}, instance=instance))
 
 
-def _own_sources(s: State, seat: int) -> dict[str, int]:
-    return {IDS[r]: s.board[r][seat] for r in s.open_regions() if s.board[r][seat]}
+def _own_sources(s: State, seat: int, reason: str) -> dict[str, int]:
+    return {IDS[r]: k for r in s.open_regions() if (k := s.takeable(seat, r, reason))}
 
 
 def _add_counts(partial: Json, key: str, limit: int, room: dict[str, int]) -> list[Json]:
@@ -209,7 +209,7 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     if "supplement" in partial and card == "d4_court_two":
         short = 2 - min(2, s.province[seat])
         board_supplement(s, seat, partial, partial["supplement"], short, "X7")  # refuses a bad prefix
-        return _add_counts(partial, "supplement", short, _own_sources(s, seat))
+        return _add_counts(partial, "supplement", short, _own_sources(s, seat, "court"))
     if "places" in partial:
         return _place_steps(s, seat, partial)
     if "removals" in partial and card == "d2_one_of_your_choice":
@@ -237,14 +237,24 @@ def _removal_steps(s: State, seat: int, partial: Json) -> list[Json]:
     s.rules.check_steps(
         s, seat, data.card_of(s.turn.card).id, tuple(steps), partial
     )  # refuses an illegal prefix
-    done = {st[1] for st in steps}
+    done = {cards.charged_of(s, st[1]) for st in steps}
     todo = [p for p in cards.one_of_your_choice_targets(s) if p not in done]
     last = len(todo) == 1
+    black: list[tuple[int | str, str]] = []
+    if s.church in todo and s.rules.returns_black(s) is None:  # G42: the holder's black caballeros
+        black = [(BLACK, IDS[r]) for r in s.open_regions() if s.rules.returnable(s, BLACK, r)]
     return [
         {**partial, "removals": [*removals, {"seat": p, "region": name}], "complete": last}
-        for p in todo
-        for r in s.open_regions()
-        for name, _ in held(s, p, r)  # O-F10: a caballero in France is named by its slot
+        for p, name in [
+            *(
+                (p, name)
+                for p in todo
+                for r in s.open_regions()
+                for name, _ in s.rules.sources(s, p, r, "return")  # O-F10: France by its slot; G4a: states
+                if s.rules.returnable(s, p, r)
+            ),
+            *black,
+        ]
     ]
 
 
@@ -283,9 +293,14 @@ def _sources(s: State, seat: int, partial: Json, card: str, instance: str = "") 
             mine = s.owns(seat, p)
             if (mine and own >= own_max) or (not mine and len(moves) - own >= foreign_max):
                 continue
-            for name, k in held(s, p, r):  # O-F4a: a source in France is a slot
+            for name, k in s.rules.sources(s, p, r, "move"):  # O-F4a: France by its slot; G4a: states
                 if k > used.get((p, name), 0):
                     out.append({**partial, "moves": [*moves, {"seat": p, "from": name}], "complete": False})
+    room = own < own_max if s.owns(seat, BLACK) else len(moves) - own < foreign_max
+    if BLACK in _owners(s, card) and s.rules.brings_back(s, card) and room:
+        out_of_game = data.BLACK_CABALLEROS - sum(s.black)  # G64: black caballeros out of the game come back
+        if out_of_game > used.get((BLACK, "out"), 0):
+            out.append({**partial, "moves": [*moves, {"seat": BLACK, "from": "out"}], "complete": False})
     return out
 
 
@@ -298,10 +313,11 @@ def _grown(s: State, seat: int, partial: Json, *, first: bool = False, instance:
     """Returns `partial` with each legal destination of its incomplete last step (only the first one if `first`)."""
     moves = partial["moves"]
     last, head = moves[-1], moves[:-1]
-    src = data.SPOT_AREA[last["from"]]
+    src = data.SPOT_AREA.get(last["from"], data.N_AREAS)  # "out": a black caballero brought back (G64)
+    src = s.rules.spot(s, last["from"])[0] if src == data.N_AREAS and s.rules.spot(s, last["from"]) else src
     out = []
-    for name in _spots(s):
-        if data.SPOT_AREA[name] == src:
+    for name in dict.fromkeys([*_spots(s), *s.rules.within_spots(s, last["from"])]):
+        if data.SPOT_AREA.get(name, src) == src and not s.rules.moves_within(s, src, last["from"], name):
             continue
         m = {**partial, "moves": [*head, {**last, "to": name}], "complete": True}
         if _plans(s, seat, m, instance):

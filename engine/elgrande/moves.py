@@ -12,6 +12,7 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | church_intake | - (the Church extra: 1 caballero province → court; holder only) | turn_step (O-C6) |
 | use_turn_over | card: an offered card to turn face down (a held d7_turn_over_action_card; vetoable) | turn_step (G69) |
 | relocate_before_scoring | moves: [{seat, from, to}, ...] (≤ 2 own; [] = not used, the card is kept) | relocation_before_scoring (G73) |
+| inquisitor_extra | to: "court" (1 caballero province → court) or a court-placement target (1 from the court) | turn_step (G43; inquisitor_colonies) |
 | end_turn | - (skips whatever part of the turn remains; declines a copy offer) | turn_step (R19, R22), copy_offer (G68) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
@@ -65,6 +66,8 @@ MOVES: dict[str, str] = {
     "church_intake": "use the Church extra: move 1 caballero from province to court (O-C6)",
     "use_turn_over": "use a held turn-over card: turn one offered card face down (G69)",
     "relocate_before_scoring": "use a held relocation-before-scoring card at a general scoring, or not (moves: []) (G73)",
+    "inquisitor_extra": "use the Inquisitor extra: 1 caballero province → court, or court → a court-placement "
+    "target (G43)",
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
@@ -84,7 +87,9 @@ EVENTS: dict[str, str] = {
     "vetoers answer before it is carried out (§6)",
     "action_skipped": "a declaration that changes nothing skipped the special action (V2)",
     "caballeros_moved": "caballeros moved, placed, returned or distributed (moves: [owner, from, to, count]; "
-    'owner "black" for black caballeros; reason "church" for the Church intake, O-C6)',
+    'owner "black" for black caballeros; reason "church" for the Church intake, O-C6; '
+    'reason "inquisitor" for the Inquisitor extra, G43; reason "back" for black caballeros brought back from '
+    '"out", G64)',
     "area_scored": "one area scored: points per seat (§3); mode general, special, first_places "
     "or conquest (O-G4)",
     "king_moved": "the King moved (R28)",
@@ -145,7 +150,14 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
     "supplement_court": frozenset({"supplement_court"}),
     "choose_action_card": frozenset({"take_card"}),
     "turn_step": frozenset(
-        {"place_caballeros", "declare_action", "church_intake", "use_turn_over", "end_turn"}
+        {
+            "place_caballeros",
+            "declare_action",
+            "church_intake",
+            "inquisitor_extra",
+            "use_turn_over",
+            "end_turn",
+        }
     ),
     "veto_answer": frozenset({"answer_veto"}),
     "king_returns_choice": frozenset({"return_caballeros"}),
@@ -167,6 +179,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "church_intake": frozenset(),
     "use_turn_over": frozenset({"card"}),
     "relocate_before_scoring": frozenset({"moves"}),
+    "inquisitor_extra": frozenset({"to"}),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
@@ -178,6 +191,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "place_caballeros": frozenset({"to"}),
     "use_turn_over": frozenset({"card"}),
     "relocate_before_scoring": frozenset({"moves"}),
+    "inquisitor_extra": frozenset({"to"}),
     "answer_veto": frozenset({"answer"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),

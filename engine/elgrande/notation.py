@@ -12,6 +12,7 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | church_intake | `church` (also `church_intake`) |
 | use_turn_over | `turnover d5_king` (also `use_turn_over`; G69) |
 | relocate_before_scoring | `relocate aragon>valencia seville>castillo` · `relocate none` (G73) |
+| inquisitor_extra | `inquisitor court` (province → court) · `inquisitor caravel` (court → a target, G43) |
 | end_turn | `end` |
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
 | choose_region | `disc aragon` (also `choose aragon`) |
@@ -54,6 +55,8 @@ def format_move(move: Json) -> str:
             return "end"
         case "church_intake":
             return "church"
+        case "inquisitor_extra":
+            return f"inquisitor {move['to']}"
         case "answer_veto":
             return "allow" if move.get("answer") == "allow" else f"veto {move.get('from', 1)}"
         case "choose_region":
@@ -125,6 +128,8 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "end_turn"}
         case "church" | "church_intake":
             return {"type": "church_intake"}
+        case "inquisitor" | "inquisitor_extra":
+            return {"type": "inquisitor_extra", "to": _one(line, args) if args else "court"}
         case "allow":
             return {"type": "answer_veto", "answer": "allow"}
         case "veto":
@@ -144,7 +149,7 @@ def parse_line(line: str, seat: int) -> Json:
             }
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, allow, veto, disc, return, fill, turnover, relocate"
+        "church, inquisitor, allow, veto, disc, return, fill, turnover, relocate"
     )
 
 

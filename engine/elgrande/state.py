@@ -194,6 +194,15 @@ class State:
         """Returns how many of `seat`'s caballeros stand in open regions."""
         return sum(self.board[r][seat] for r in self.rules.regions() if r != self.king)
 
+    def takeable(self, seat: int, area: int, reason: str = "return") -> int:
+        """Returns how many caballeros a return or court supplement may take from `area` as `seat`'s (R17, R26)."""
+        k: int = self.rules.takeable(self, seat, area, reason)
+        return k
+
+    def takeable_open(self, seat: int, reason: str = "return") -> int:
+        """Returns `takeable` summed over the open regions."""
+        return sum(self.takeable(seat, r, reason) for r in self.rules.regions() if r != self.king)
+
     def pieces(self, area: int, owner: int | str) -> int:
         """Returns the caballeros of `owner` (a seat or "black") standing in `area`."""
         if owner == BLACK:

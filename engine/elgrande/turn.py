@@ -93,8 +93,9 @@ def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule
             raise illegal(
                 move, f"name {data.AREAS[r].id}: its slots are vacated plain, envoy, ambassador", "O-F4a"
             )
-        if s.board[r][seat] < k:
-            raise illegal(move, f"you have only {s.board[r][seat]} caballero(s) in {name}", rule)
+        have = s.takeable(seat, r, "supplement" if rule == "R17" else "court")  # G42: options exclude pieces
+        if have < k:
+            raise illegal(move, f"you have only {have} caballero(s) in {name} to take", rule)
         out.append([seat, name, "court", k])
     return out
 
@@ -123,8 +124,9 @@ def take_card(em: Emitter, seat: int, move: Json) -> None:
 
 
 def batch_areas(s: State) -> tuple[int, ...]:
-    """Returns the areas a placement batch may use: regions adjacent to the King, the Castillo (R20)."""
-    return (data.CASTILLO, *s.rules.neighbours(s.king))
+    """Returns the areas a placement batch may use: regions adjacent to the King, the Castillo (R20; options add)."""
+    areas: tuple[int, ...] = s.rules.batch_areas(s)
+    return areas
 
 
 def batch_limit(s: State, seat: int, wanted: dict[int, int]) -> int:

@@ -155,7 +155,8 @@ class Board(Rules):
             spec = pieces.parse(frm) if frm not in OFF_BOARD else None
             if spec is not None:
                 sources, need = [], k
-                for cab, n in pieces.pick(s, owner, spec, data.EXPANSION_CABALLEROS, chooser):
+                allow = self._allow(s, reason)  # G51, G42: what this kind of move may take
+                for cab, n in pieces.pick(s, owner, spec, data.EXPANSION_CABALLEROS, chooser, allow):
                     use = min(n - taken.get(cab, 0), need)
                     if use > 0:
                         taken[cab] = taken.get(cab, 0) + use
@@ -167,6 +168,9 @@ class Board(Rules):
                 on += sum(m[3] for m in arrived if _lands_on(s, m[2]))
                 out += arrived
         return out
+
+    def _allow(self, s: State, reason: str) -> Any:
+        return lambda cab: self.may_leave(s, cab, reason)
 
     def _arrive(self, s: State, owner: Any, src: str, to: str, n: int, on: int) -> list[Move]:
         """Returns the moves of n caballeros arriving at `to`: on the limit board while it has space (G46)."""
