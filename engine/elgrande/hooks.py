@@ -18,7 +18,7 @@ The hooks, by where the options change the game:
 | allowed destinations | check_batch, check_steps, disc_regions |
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
-| extra decisions | turn_moves, turn_move, turn_end, between_turns, prelude |
+| extra decisions | turn_moves, turn_move, turn_open, turn_end, between_turns, prelude |
 | an option's simultaneous decisions | choices, resolve |
 | pieces with a state of their own | spot, settle, fold, after, step_end |
 | showing them | view |
@@ -143,6 +143,10 @@ class Rules:
     def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
         """Returns the events of an option's turn_step move (one `turn_moves` lists); refuses any other."""
         raise IllegalMove(f"illegal move {move!r}: not offered with these options (§9)", rule="§9")
+
+    def turn_open(self, s: State, seat: int) -> bool:
+        """Returns whether an option's own turn step is still open to `seat`, so the turn does not end by itself (R34)."""
+        return False
 
     def turn_end(self, s: State, seat: int) -> list[Json]:
         """Returns the events an option adds when `seat`'s turn ends, before turn_ended (R22)."""

@@ -10,6 +10,7 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | place_caballeros | to: {area: count} (regions adjacent to the King, castillo) | turn_step (R20) |
 | declare_action | card-specific fields, see below | turn_step (R21, §6) |
 | church_intake | - (the Church extra: 1 caballero province → court; holder only) | turn_step (O-C6) |
+| bonus_move | piece: a state name with a bonus move (`caravel^`, `america_beside^`) or "grande"; to: a spot; seat: "black" for a black caballero (default: your own); claim: true to claim a tile (default false) | turn_step (G29-G31; inquisitor_colonies) |
 | end_turn | - (skips whatever part of the turn remains) | turn_step (R19, R22) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
@@ -30,6 +31,12 @@ Fields of declare_action by card (steps in order, V7):
 | d4_power_card_back | value: a played power card of yours (sealed, H3) |
 | d4_court_two | supplement: {region: count} (optional, only for a province shortfall) |
 | all other cards | no fields |
+
+With option inquisitor_colonies, a caballero arriving in a colony by a special-action move or
+special placement claims a tile when its destination names the tile: `america+gold`,
+`mediterranean+goods` (G35 b). A bonus move's claim is its `claim` field; a claim in place (G31 g, i)
+names the caballero's own colony as `to` with `claim: true`. Move events keep the claim in the
+destination (`america+gold`); `tile_claimed` follows.
 
 A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
 
@@ -57,6 +64,7 @@ MOVES: dict[str, str] = {
     "declare_action": "declare the whole special action of the taken card (R21, V2)",
     "end_turn": "end the turn, skipping what remains of it (R19, R22)",
     "church_intake": "use the Church extra: move 1 caballero from province to court (O-C6)",
+    "bonus_move": "make one bonus move of a piece overseas, optionally claiming a tile (G29-G31)",
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
@@ -90,6 +98,12 @@ EVENTS: dict[str, str] = {
     "round_ended": "a round ended: unused offer discarded, Vetos expired, next start player (R12, R15, V9)",
     "granada_conquered": "Moorish Granada holds ≥ 12 caballeros at the end of a turn and is conquered; "
     "its conquest scoring (area_scored, mode conquest, doubled) follows (O-G4)",
+    "tile_claimed": "a caballero of the acting player took an ownerless tile of its colony: owner, state "
+    "(full state name before the claim), tile (G35)",
+    "tile_cashed": "a tile carrier reached a base region: the tile's owner (seat) scores its points, the "
+    "tile goes back to the supply (G38)",
+    "tiles_placed": "tiles placed ownerless into the colonies from the supply (a stack-7 card's, or owed "
+    "ones, G33); owed: what the supply still lacks this turn (ruling B6)",
     "general_scoring_ended": "a general scoring finished (R35-R40)",
     "game_ended": "the game ended: scores, ranks, winners; the seed is revealed (R53-R55)",
 }
@@ -121,7 +135,7 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"play_power_card"}),
     "supplement_court": frozenset({"supplement_court"}),
     "choose_action_card": frozenset({"take_card"}),
-    "turn_step": frozenset({"place_caballeros", "declare_action", "church_intake", "end_turn"}),
+    "turn_step": frozenset({"place_caballeros", "declare_action", "church_intake", "bonus_move", "end_turn"}),
     "veto_answer": frozenset({"answer_veto"}),
     "king_returns_choice": frozenset({"return_caballeros"}),
     **{k: frozenset({"choose_region"}) for k in PROMPTS if k.endswith("_disc")},
@@ -135,6 +149,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "declare_action": frozenset({"moves", "places", "removals", "area", "scoreboard", "value", "supplement"}),
     "end_turn": frozenset(),
     "church_intake": frozenset(),
+    "bonus_move": frozenset({"piece", "to", "seat", "claim"}),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
@@ -143,6 +158,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "play_power_card": frozenset({"value"}),
     "take_card": frozenset({"card"}),
     "place_caballeros": frozenset({"to"}),
+    "bonus_move": frozenset({"piece", "to"}),
     "answer_veto": frozenset({"answer"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),

@@ -52,7 +52,7 @@ def _dispatch(em: Emitter, seat: int, kind: str, move: Json) -> None:
             turn.place_caballeros(em, seat, move)
         case "declare_action":
             actions.declare(em, seat, move)
-        case "church_intake":
+        case "church_intake" | "bonus_move":
             turn.turn_move(em, seat, move)
         case "end_turn":
             for event in turn_end(em.state, seat):
