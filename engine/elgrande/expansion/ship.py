@@ -204,10 +204,11 @@ class Ship(Rules):
         target = self._target(s, move, cab, to)
         options = bonus_targets(s, cab)
         if (target, claim) not in options:
-            if claim and (target, False) in options:
-                raise refuse(move, f"no ownerless tile lies in {target} to claim", "G35")
-            if claim and target == COLONY_SPOTS.get(cab[0]) and cab[3]:
+            area = pieces.area_of(target)
+            if claim and cab[3] and area in data.COLONIES:
                 raise refuse(move, "a caballero carries at most one tile", "G34")
+            if claim and area in data.COLONIES and not loose(s, KIND_OF[area]):
+                raise refuse(move, f"no ownerless tile lies in {target} to claim", "G35")
             raise refuse(move, f"{pieces.name(cab)} has no bonus move to {to}", _why(s, cab, target))
         if claim and target == COLONY_SPOTS.get(cab[0]):
             return [_claim(seat, cab, KIND_OF[cab[0]])]  # G31 g, i: the claim is the bonus move (B31)
