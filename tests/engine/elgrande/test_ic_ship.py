@@ -7,6 +7,7 @@ moves go through `decide`, as the contract does. Stack-7 tiles come from `data.S
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -14,9 +15,11 @@ from typing import Any
 import pytest
 
 from engine.elgrande import data, defaults, flow
+from engine.elgrande.emitter import Emitter
 from engine.elgrande.evolve import evolve
 from engine.elgrande.expansion import pieces
 from engine.elgrande.legal import legal_moves
+from engine.elgrande.prompts import pending
 from engine.elgrande.rules import decide
 from engine.elgrande.state import NOWHERE, State, change
 from engine.errors import RuleViolation
@@ -625,3 +628,41 @@ def test_fetching_a_tile_by_ship_takes_four_rounds() -> None:  # G39, G22, G29, 
     assert [e["type"] for e in events][:2] == ["caballeros_moved", "tile_cashed"]
     assert s.scores[R] == before + data.TILES["gold"]
     assert s.tiles[0] == data.TILE_SUPPLY["gold"]  # every gold tile back in the supply
+
+
+# Random games from a crowded sea: every bonus move legal_moves offers is accepted, and G34 holds throughout.
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_with_pieces_overseas_keep_the_tiles(seed: int) -> None:  # G29-G38, G34
+    rnd = random.Random(seed)
+    seats = 2 + seed % 3
+    put: list[tuple[Any, str, int]] = []
+    for p in range(seats):
+        put += [(p, "caravel", 3), (p, "america", 2), (p, "mediterranean", 2), (p, "caravel+goods", 1)]
+        put += [(p, rnd.choice(COAST), 3)]
+    put += [("black", "caravel", 2), ("black", "america", 1)]
+    s = arrange(
+        put,
+        seats=seats,
+        king="old_castile",
+        loose=(1, 2),
+        church=0,
+        grandes=["caravel", "america", "mediterranean", "galicia", "seville"][:seats],
+    )
+    s = change(s, {"bids": tuple(13 - p for p in range(seats)), "offer": s.offer or ("d5_king.1",)})
+    em = Emitter(s)
+    flow.advance(em)
+    s = em.state
+    seen: Counter[str] = Counter()
+    for _ in range(400):
+        if s.phase == "over":
+            break
+        seat = min(pending(s))
+        moves = legal_moves(s, seat)
+        ship = [m for m in moves if m["type"] == "bonus_move"]
+        move = rnd.choice(ship) if ship and rnd.random() < 0.7 else rnd.choice(moves)
+        move = {k: v for k, v in move.items() if k != "complete"}
+        s, events = play(s, seat, move)
+        seen.update(e["type"] for e in events)
+    assert seen["tile_claimed"] and seen["tile_cashed"]
