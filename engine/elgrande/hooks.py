@@ -20,7 +20,7 @@ The hooks, by where the options change the game:
 | larger batches | batch_limit, batch_fields |
 | extra decisions | turn_moves, turn_move, turn_open, turn_end, between_turns, prelude |
 | an option's simultaneous decisions | choices, resolve |
-| pieces with a state of their own | spot, settle, fold, after, step_end |
+| pieces with a state of their own | spot, spots, settle, fold, after, step_end |
 | showing them | view |
 """
 
@@ -178,6 +178,10 @@ class Rules:
         if idx == data.FRANCE and name not in data.SLOT_INDEX and name != "france":
             return None
         return idx, name
+
+    def spots(self, s: State, area: int) -> tuple[str, ...]:
+        """Returns the location names legal_moves offers as destinations in `area` (moves, special placements)."""
+        return data.spots(area)
 
     def settle(self, s: State, seat: int | None, moves: list[Move], reason: str) -> list[Move]:
         """Returns the moves of a caballeros_moved event with every source and destination named.

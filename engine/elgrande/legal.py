@@ -276,7 +276,7 @@ def _grown(s: State, seat: int, partial: Json, *, first: bool = False) -> list[J
     src = data.SPOT_AREA[last["from"]]
     out = []
     for name in _spots(s):
-        if data.SPOT_AREA[name] == src:
+        if _area_of(s, name) == src:
             continue
         m = {**partial, "moves": [*head, {**last, "to": name}], "complete": True}
         if _plans(s, seat, m):
@@ -301,5 +301,12 @@ def _destinations(s: State, seat: int, partial: Json, card: str) -> list[Json]:
 
 
 def _spots(s: State) -> list[str]:
-    """Returns the locations outside the King's region a caballero may be put: areas, France's slots (O-F4)."""
-    return [name for a in _areas(s) if a != s.king for name in data.spots(a)]
+    """Returns the locations outside the King's region a caballero may be put: areas, France's slots (O-F4),
+    and an option's own names (`Rules.spots`)."""
+    return [name for a in _areas(s) if a != s.king for name in s.rules.spots(s, a)]
+
+
+def _area_of(s: State, name: str) -> int:
+    """Returns the area of a location name (an option's names too: `Rules.spot`)."""
+    found = s.rules.spot(s, name)
+    return data.SPOT_AREA[name] if found is None else int(found[0])

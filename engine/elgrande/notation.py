@@ -10,6 +10,7 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | place_caballeros | `place old_castile:2 castillo` · `place none` |
 | declare_action | `declare` + the card's fields: `declare 1:aragon>valencia aragon>castillo` (moves; `seat:` defaults to you; `black:aragon>valencia` moves a black caballero, O-C7), `declare place seville castillo`, `declare remove 0:aragon 2:seville`, `declare granada` (area), `declare sb_8_4_0 galicia`, `declare 7` (power card back), `declare supplement aragon:1`; an empty list is `none` (`declare moves none`) |
 | church_intake | `church` (also `church_intake`) |
+| bonus_move | `bonus caravel^>america+claim` (G31; `black:` for a black caballero, `grande>caravel` for the Grande; `+claim` claims a tile) |
 | end_turn | `end` |
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
 | choose_region | `disc aragon` (also `choose aragon`) |
@@ -52,6 +53,10 @@ def format_move(move: Json) -> str:
             return "end"
         case "church_intake":
             return "church"
+        case "bonus_move":
+            who = "black:" if move.get("seat") == "black" else ""
+            claim = "+claim" if move.get("claim") else ""
+            return f"bonus {who}{move['piece']}>{move['to']}{claim}"
         case "answer_veto":
             return "allow" if move.get("answer") == "allow" else f"veto {move.get('from', 1)}"
         case "choose_region":
@@ -109,6 +114,8 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "end_turn"}
         case "church" | "church_intake":
             return {"type": "church_intake"}
+        case "bonus":
+            return _bonus(line, _one(line, args), seat)
         case "allow":
             return {"type": "answer_veto", "answer": "allow"}
         case "veto":
@@ -119,7 +126,7 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "return_caballeros", "sources": args}
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, allow, veto, disc, return"
+        "church, bonus, allow, veto, disc, return"
     )
 
 
@@ -188,6 +195,19 @@ def _move(line: str, text: str, seat: int) -> Json:
     if not sep or not src or not dst:
         raise MalformedMove(f"cannot read {line!r}: {text!r} should be [seat:]from>to")
     return {"seat": owner, "from": src, "to": dst}
+
+
+def _bonus(line: str, text: str, seat: int) -> Json:
+    """Returns the bonus_move `[black:]piece>to[+claim]` (G31)."""
+    owner, path = _owner(line, text, seat)
+    piece, sep, to = path.partition(">")
+    if not sep or not piece or not to:
+        raise MalformedMove(f"cannot read {line!r}: {text!r} should be [black:]piece>to[+claim]")
+    claim = to.endswith("+claim")
+    move: Json = {"type": "bonus_move", "piece": piece, "to": to.removesuffix("+claim"), "claim": claim}
+    if owner == "black":
+        move["seat"] = "black"
+    return move
 
 
 def _removal(line: str, text: str, seat: int) -> Json:

@@ -258,7 +258,19 @@ class Ship(Rules):
 
     # Claims written into destinations (G35 b) and checks of the slots and carriers (G26, G27, G37).
 
+    def spots(self, s: State, area: int) -> tuple[str, ...]:
+        out = super().spots(s, area)
+        slot = {data.CARAVEL: "captain", data.AMERICA: "viceroy"}.get(area)
+        if slot is not None and not occupied(s, slot):
+            out = (*out, pieces.spot_name(area, slot))  # G26, G27: an arrival may take a free slot
+        kind = KIND_OF.get(area)
+        if kind is not None and loose(s, kind):
+            out = (*out, f"{COLONY_SPOTS[area]}+{kind}")  # G35 (b): arriving and claiming
+        return out
+
     def settle(self, s: State, seat: int | None, moves: list[Move], reason: str) -> list[Move]:
+        if reason != "supplement" and any(m[2] in OFF_BOARD and m[1] not in OFF_BOARD for m in moves):
+            return _returns(s, seat, moves)  # G37: carriers never go into a court or province (ruling A11)
         claims = [strip(m[2]) if isinstance(m[2], str) else (m[2], "") for m in moves]
         plain = [[m[0], m[1], to, m[3]] for m, (to, _) in zip(moves, claims, strict=True)]
         out = super().settle(s, seat, plain, reason)
@@ -425,6 +437,28 @@ def _sources(s: State, owner: Any, frm: Any, k: int, chooser: int, taken: dict[C
         if use > 0:
             taken[cab] = taken.get(cab, 0) + use
             out += [cab] * use
+    return out
+
+
+def _returns(s: State, seat: int | None, moves: list[Move]) -> list[Move]:
+    """Returns moves from the board into a court or province with every source named in full (G42a),
+    tile carriers left out: they are never taken, so fewer may go (G37, G42, ruling A11)."""
+    taken: dict[Cab, int] = {}
+    out: list[Move] = []
+    for owner, frm, to, k in moves:
+        spec = pieces.parse(frm) if frm not in OFF_BOARD else None
+        if spec is None:
+            out.append([owner, frm, to, k])
+            continue
+        need = k
+        for cab, n in pieces.pick(
+            s, owner, spec, data.EXPANSION_CABALLEROS, seat or 0, allow=lambda c: not c[3]
+        ):
+            use = min(n - taken.get(cab, 0), need)
+            if use > 0:
+                taken[cab] = taken.get(cab, 0) + use
+                out.append([owner, pieces.name(cab), to, use])
+                need -= use
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.elgrande import data, defaults, flow
+from engine.elgrande import data, defaults, flow, notation
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.evolve import evolve
 from engine.elgrande.expansion import pieces
@@ -662,7 +662,41 @@ def test_random_games_with_pieces_overseas_keep_the_tiles(seed: int) -> None:  #
         moves = legal_moves(s, seat)
         ship = [m for m in moves if m["type"] == "bonus_move"]
         move = rnd.choice(ship) if ship and rnd.random() < 0.7 else rnd.choice(moves)
-        move = {k: v for k, v in move.items() if k != "complete"}
+        move = grow(s, seat, move, rnd)
+        if move["type"] == "bonus_move":  # the notation reads back what it writes
+            assert notation.parse_move(notation.format_move(move), None, seat) == [move]
         s, events = play(s, seat, move)
         seen.update(e["type"] for e in events)
     assert seen["tile_claimed"] and seen["tile_cashed"]
+
+
+def grow(s: State, seat: int, move: Json, rnd: random.Random) -> Json:
+    """Returns `move` grown by random legal extensions (special-action moves and placements, claims included)."""
+    best = move
+    for _ in range(4):
+        if move["type"] != "declare_action":
+            break
+        options = legal_moves(s, seat, move)
+        if not options:
+            break
+        move = rnd.choice(options)
+        if move.get("complete"):
+            best = move
+    return {k: v for k, v in best.items() if k != "complete"}
+
+
+def test_returns_never_take_a_tile_carrier() -> None:  # G37, G42, ruling A11
+    s = begin(
+        arrange([(B, "mediterranean+goods", 1), (B, "mediterranean", 1), (Y, "america+gold", 1)]),
+        card="d2_one_of_your_choice.1",
+        acted=False,
+    )
+    move = {
+        "type": "declare_action",
+        "removals": [{"seat": B, "region": "mediterranean"}, {"seat": Y, "region": "america"}],
+    }
+    s2, events = play(s, R, move)
+    returned = [m for e in events if e["type"] == "caballeros_moved" for m in e["moves"]]
+    assert returned == [[B, "mediterranean", "province", 1]]  # Y has nothing but a carrier: none goes
+    assert states(s2, "mediterranean", B) == {"mediterranean+goods": 1}
+    assert states(s2, "america", Y) == {"america+gold": 1}
