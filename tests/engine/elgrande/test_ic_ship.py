@@ -700,3 +700,19 @@ def test_returns_never_take_a_tile_carrier() -> None:  # G37, G42, ruling A11
     assert returned == [[B, "mediterranean", "province", 1]]  # Y has nothing but a carrier: none goes
     assert states(s2, "mediterranean", B) == {"mediterranean+goods": 1}
     assert states(s2, "america", Y) == {"america+gold": 1}
+
+
+def test_a_grande_moved_by_a_special_action_loses_its_bonus_move() -> None:  # G29, ruling B5
+    s = begin(arrange([], grandes=["caravel", "aragon", "galicia"]), card="d4_move_grande.1", acted=False)
+    s2, _ = play(s, R, {"type": "declare_action", "area": "america"})
+    assert s2.turn is not None and not s2.turn.grande_bonus
+    assert not offered(s2)
+
+
+def test_eviction_brings_carriers_ashore_and_cashes_them_in() -> None:  # G38 ("by any means"), G75
+    s = begin(arrange([(B, "caravel+gold", 1), (B, "caravel", 1)]), card="d4_eviction.1", acted=False)
+    s2, _ = play(s, R, {"type": "declare_action", "area": "caravel"})
+    s3, events = play(s2, B, {"type": "choose_region", "region": "galicia"})
+    cashed = [e for e in events if e["type"] == "tile_cashed"]
+    assert [(e["seat"], e["area"], e["points"]) for e in cashed] == [(B, "galicia", 6)]
+    assert states(s3, "galicia", B) == {"galicia": 2}
