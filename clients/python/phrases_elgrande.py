@@ -208,6 +208,9 @@ def move_text(move: Json, names: Names) -> str:
             return f"declare {'; '.join(fields) or 'the action'}"
         case "church_intake":  # O-C6 (a)
             return "use the Church extra (province→court 1)"
+        case "bonus_move":  # G31
+            claim = " claiming a tile" if move.get("claim") else ""
+            return f"bonus move {move.get('piece', '?')}→{move.get('to', '?')}{claim}"
         case "end_turn":
             return "end the turn"
         case "answer_veto":
@@ -245,6 +248,16 @@ ELGRANDE: dict[str, Phrase] = {
     "choices_revealed": _revealed,
     "area_scored": _scored,
     "granada_conquered": _conquered,
+    "tile_claimed": lambda e, n: (
+        f"{who(n, e.get('seat'))} claimed a {e.get('tile')} tile with {_owner(n, e.get('owner'))}'s caballero"
+    ),  # G35
+    "tile_cashed": lambda e, n: (
+        f"{who(n, e.get('seat'))} cashed in a {e.get('tile')} tile in {region(e.get('area'))}: "
+        f"+{e.get('points')}"
+    ),  # G38
+    "tiles_placed": lambda e, n: (
+        f"tiles placed in the colonies: gold {e.get('gold')}, goods {e.get('goods')}"
+    ),
     "general_scoring_ended": lambda e, n: f"general scoring of round {e.get('round')} done",
     "turn_ended": lambda e, n: f"{who(n, e.get('seat'))}'s turn ended",
     "round_ended": _round_ended,

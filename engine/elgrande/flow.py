@@ -116,7 +116,9 @@ def _nothing_left(s: State, seat: int) -> bool:
     """Returns whether only end_turn remains: no batch possible (unless an option's move could fill the court), no action."""
     t = s.turn
     assert t is not None
-    if s.rules.turn_open(s, seat):  # an option's step (e.g. the Inquisitor extra, G43) may still be taken
+    if s.rules.turn_open(
+        s, seat
+    ):  # an option's step (a bonus move G30, the Inquisitor extra G43) may still be taken
         return False
     no_batch = t.placed or (s.court[seat] == 0 and not s.rules.turn_moves(s, seat))
     return no_batch and (t.acted or not _can_declare(s, seat)) and not s.rules.turn_open(s, seat)

@@ -22,7 +22,7 @@ The hooks, by where the options change the game:
 | an option's own cards | declare, declarations, carry_out |
 | an option's decisions | choices, resolve, check_choice, choice_moves, default_choice |
 | general scoring | castillo_members, castillo_exits, before_regions, scoring_resume |
-| pieces with a state of their own | spot, settle, may_leave, fold, after, step_end |
+| pieces with a state of their own | spot, spots, settle, may_leave, fold, after, step_end |
 | showing them | view |
 """
 
@@ -284,6 +284,10 @@ class Rules:
         if idx == data.FRANCE and name not in data.SLOT_INDEX and name != "france":
             return None
         return idx, name
+
+    def spots(self, s: State, area: int) -> tuple[str, ...]:
+        """Returns the location names legal_moves offers as destinations in `area` (moves, special placements)."""
+        return data.spots(area)
 
     def settle(self, s: State, seat: int | None, moves: list[Move], reason: str) -> list[Move]:
         """Returns the moves of a caballeros_moved event with every source and destination named.

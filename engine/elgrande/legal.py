@@ -286,7 +286,7 @@ def _sources(s: State, seat: int, partial: Json, card: str, instance: str = "") 
     used: dict[tuple[int | str, str], int] = {}
     for m in moves:
         used[m["seat"], m["from"]] = used.get((m["seat"], m["from"]), 0) + 1
-    sources = [data.SPOT_AREA[moves[0]["from"]]] if single and moves else list(s.open_regions())
+    sources = [_area_of(s, moves[0]["from"])] if single and moves else list(s.open_regions())
     out = []
     for r in sources:
         for p in _owners(s, card):
@@ -317,7 +317,7 @@ def _grown(s: State, seat: int, partial: Json, *, first: bool = False, instance:
     src = s.rules.spot(s, last["from"])[0] if src == data.N_AREAS and s.rules.spot(s, last["from"]) else src
     out = []
     for name in dict.fromkeys([*_spots(s), *s.rules.within_spots(s, last["from"])]):
-        if data.SPOT_AREA.get(name, src) == src and not s.rules.moves_within(s, src, last["from"], name):
+        if _area_of(s, name) == src and not s.rules.moves_within(s, src, last["from"], name):
             continue
         m = {**partial, "moves": [*head, {**last, "to": name}], "complete": True}
         if _plans(s, seat, m, instance):
@@ -342,5 +342,12 @@ def _destinations(s: State, seat: int, partial: Json, card: str, instance: str =
 
 
 def _spots(s: State) -> list[str]:
-    """Returns the locations outside the King's region a caballero may be put: areas, France's slots (O-F4)."""
-    return [name for a in _areas(s) if a != s.king for name in data.spots(a)]
+    """Returns the locations outside the King's region a caballero may be put: areas, France's slots (O-F4),
+    and an option's own names (`Rules.spots`)."""
+    return [name for a in _areas(s) if a != s.king for name in s.rules.spots(s, a)]
+
+
+def _area_of(s: State, name: str) -> int:
+    """Returns the area of a location name (an option's names too: `Rules.spot`)."""
+    found = s.rules.spot(s, name)
+    return data.SPOT_AREA[name] if found is None else int(found[0])

@@ -13,6 +13,7 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | use_turn_over | card: an offered card to turn face down (a held d7_turn_over_action_card; vetoable) | turn_step (G69) |
 | relocate_before_scoring | moves: [{seat, from, to}, ...] (≤ 2 own; [] = not used, the card is kept) | relocation_before_scoring (G73) |
 | inquisitor_extra | to: "court" (1 caballero province → court) or a court-placement target (1 from the court) | turn_step (G43; inquisitor_colonies) |
+| bonus_move | piece: a state name with a bonus move (`caravel^`, `america_beside^`) or "grande"; to: a spot; seat: "black" for a black caballero (default: your own); claim: true to claim a tile (default false) | turn_step (G29-G31; inquisitor_colonies) |
 | end_turn | - (skips whatever part of the turn remains; declines a copy offer) | turn_step (R19, R22), copy_offer (G68) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
 | choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
@@ -37,6 +38,12 @@ Fields of declare_action by card (steps in order, V7):
 | d7_transport | moves: [{seat, from, to}, ...] (≤ 3, own or, for the holder, "black"; G65) |
 | d7_special_scoring_delayed_region | area: a region, not the King's (G72) |
 | all other cards | no fields |
+
+With option inquisitor_colonies, a caballero arriving in a colony by a special-action move or
+special placement claims a tile when its destination names the tile: `america+gold`,
+`mediterranean+goods` (G35 b). A bonus move's claim is its `claim` field; a claim in place (G31 g, i)
+names the caballero's own colony as `to` with `claim: true`. Move events keep the claim in the
+destination (`america+gold`); `tile_claimed` follows.
 
 A declaration that changes nothing (e.g. `moves: []`) skips the special action (V2).
 
@@ -68,6 +75,7 @@ MOVES: dict[str, str] = {
     "relocate_before_scoring": "use a held relocation-before-scoring card at a general scoring, or not (moves: []) (G73)",
     "inquisitor_extra": "use the Inquisitor extra: 1 caballero province → court, or court → a court-placement "
     "target (G43)",
+    "bonus_move": "make one bonus move of a piece overseas, optionally claiming a tile (G29-G31)",
     "answer_veto": "allow a declared special action or veto it from step k (V4)",
     "choose_region": "set the secret disc to a region (M1-M5)",
     "return_caballeros": "choose the sources of the caballeros returned by The King returns (M6)",
@@ -104,6 +112,12 @@ EVENTS: dict[str, str] = {
     "round_ended": "a round ended: unused offer discarded, Vetos expired, next start player (R12, R15, V9)",
     "granada_conquered": "Moorish Granada holds ≥ 12 caballeros at the end of a turn and is conquered; "
     "its conquest scoring (area_scored, mode conquest, doubled) follows (O-G4)",
+    "tile_claimed": "a caballero of the acting player took an ownerless tile of its colony: owner, state "
+    "(full state name before the claim), tile (G35)",
+    "tile_cashed": "a tile carrier reached a base region: the tile's owner (seat) scores its points, the "
+    "tile goes back to the supply (G38)",
+    "tiles_placed": "tiles placed ownerless into the colonies from the supply (a stack-7 card's, or owed "
+    "ones, G33); owed: what the supply still lacks this turn (ruling B6)",
     "general_scoring_ended": "a general scoring finished (R35-R40)",
     "limit_board_moved": "the limit board moved to another region (G66): from (null: beside the board), to; "
     "beside: [[owner, state, count], ...] the new region's caballeros that stay beside it",
@@ -155,6 +169,7 @@ PROMPT_MOVES: dict[str, frozenset[str]] = {
             "declare_action",
             "church_intake",
             "inquisitor_extra",
+            "bonus_move",
             "use_turn_over",
             "end_turn",
         }
@@ -180,6 +195,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "use_turn_over": frozenset({"card"}),
     "relocate_before_scoring": frozenset({"moves"}),
     "inquisitor_extra": frozenset({"to"}),
+    "bonus_move": frozenset({"piece", "to", "seat", "claim"}),
     "answer_veto": frozenset({"answer", "from"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),
@@ -192,6 +208,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "use_turn_over": frozenset({"card"}),
     "relocate_before_scoring": frozenset({"moves"}),
     "inquisitor_extra": frozenset({"to"}),
+    "bonus_move": frozenset({"piece", "to"}),
     "answer_veto": frozenset({"answer"}),
     "choose_region": frozenset({"region"}),
     "return_caballeros": frozenset({"sources"}),

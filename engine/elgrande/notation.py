@@ -13,6 +13,7 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | use_turn_over | `turnover d5_king` (also `use_turn_over`; G69) |
 | relocate_before_scoring | `relocate aragon>valencia seville>castillo` · `relocate none` (G73) |
 | inquisitor_extra | `inquisitor court` (province → court) · `inquisitor caravel` (court → a target, G43) |
+| bonus_move | `bonus caravel^>america+claim` (G31; `black:` for a black caballero, `grande>caravel` for the Grande; `+claim` claims a tile) |
 | end_turn | `end` |
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
 | choose_region | `disc aragon` (also `choose aragon`) |
@@ -57,6 +58,10 @@ def format_move(move: Json) -> str:
             return "church"
         case "inquisitor_extra":
             return f"inquisitor {move['to']}"
+        case "bonus_move":
+            who = "black:" if move.get("seat") == "black" else ""
+            claim = "+claim" if move.get("claim") else ""
+            return f"bonus {who}{move['piece']}>{move['to']}{claim}"
         case "answer_veto":
             return "allow" if move.get("answer") == "allow" else f"veto {move.get('from', 1)}"
         case "choose_region":
@@ -130,6 +135,8 @@ def parse_line(line: str, seat: int) -> Json:
             return {"type": "church_intake"}
         case "inquisitor" | "inquisitor_extra":
             return {"type": "inquisitor_extra", "to": _one(line, args) if args else "court"}
+        case "bonus":
+            return _bonus(line, _one(line, args), seat)
         case "allow":
             return {"type": "answer_veto", "answer": "allow"}
         case "veto":
@@ -149,7 +156,7 @@ def parse_line(line: str, seat: int) -> Json:
             }
     raise MalformedMove(
         f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, inquisitor, allow, veto, disc, return, fill, turnover, relocate"
+        "church, inquisitor, bonus, allow, veto, disc, return, fill, turnover, relocate"
     )
 
 
@@ -227,6 +234,19 @@ def _move(line: str, text: str, seat: int) -> Json:
     if not sep or not src or not dst:
         raise MalformedMove(f"cannot read {line!r}: {text!r} should be [seat:]from>to")
     return {"seat": owner, "from": src, "to": dst}
+
+
+def _bonus(line: str, text: str, seat: int) -> Json:
+    """Returns the bonus_move `[black:]piece>to[+claim]` (G31)."""
+    owner, path = _owner(line, text, seat)
+    piece, sep, to = path.partition(">")
+    if not sep or not piece or not to:
+        raise MalformedMove(f"cannot read {line!r}: {text!r} should be [black:]piece>to[+claim]")
+    claim = to.endswith("+claim")
+    move: Json = {"type": "bonus_move", "piece": piece, "to": to.removesuffix("+claim"), "claim": claim}
+    if owner == "black":
+        move["seat"] = "black"
+    return move
 
 
 def _removal(line: str, text: str, seat: int) -> Json:

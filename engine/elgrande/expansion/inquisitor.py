@@ -25,7 +25,7 @@ from engine.elgrande import data
 from engine.elgrande.expansion import pieces
 from engine.elgrande.expansion.pieces import BLACK
 from engine.elgrande.hooks import Json, Move, Rules
-from engine.errors import IllegalMove, MalformedMove
+from engine.errors import IllegalMove, MalformedMove, RuleViolation
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -303,6 +303,7 @@ class Inquisitor(Rules):
         _court_arrival(name, move)
         _singles(s, [name], [], move)
         self._france(s, [name], move)
+        s.rules.check_batch(s, seat, [[seat, "court", name, 1]], move)  # a court placement (G22): O-G2 too
         moves = self.settle(s, seat, [[seat, "court", name, 1]], "inquisitor")
         return [{"type": "caballeros_moved", "seat": seat, "reason": "inquisitor", "moves": moves}]
 
@@ -331,7 +332,7 @@ class Inquisitor(Rules):
                 out += ["caravel", "caravel_captain"]  # G26: an arrival may take the empty captain slot
             else:
                 out.append(data.AREAS[a].id)
-        return out
+        return [name for name in out if _placeable(s, name)]
 
     @staticmethod
     def _extra_open(s: State, seat: int) -> bool:
@@ -401,3 +402,14 @@ def _intake(seat: int) -> Json:
         "reason": "inquisitor",
         "moves": [[seat, "province", "court", 1]],
     }
+
+
+def _placeable(s: State, name: str) -> bool:
+    """Returns whether the options let one caballero be placed from the active player's court at `name`
+    (e.g. never into Moorish Granada, O-G2, G85)."""
+    assert s.turn is not None
+    try:
+        s.rules.check_batch(s, s.turn.seat, [[s.turn.seat, "court", name, 1]], {"type": EXTRA, "to": name})
+    except RuleViolation:
+        return False
+    return True
