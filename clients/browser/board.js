@@ -36,7 +36,7 @@ function delayedBadge(model, d, i) {
   const c = colourOf(model, d.seat);
   return s("g", { class: "delayed-badge", "data-delayed": d.area, transform: `translate(${-40 + i * 8} ${48 + i * 24})` },
     s("title", { text: `Delayed scoring marker of ${who(model, d.seat)}: ${areaName(d.area)} scores in round ${d.round}` }),
-    s("rect", { x: 0, y: -13, width: 104, height: 20, rx: 10, fill: c.fill, stroke: c.edge, "stroke-width": 1.5 }),
+    s("rect", { x: -6, y: -13, width: 116, height: 20, rx: 10, fill: c.fill, stroke: c.edge, "stroke-width": 1.5 }),
     s("text", { x: 52, y: 2, "text-anchor": "middle", fill: c.ink, text: `scores in round ${d.round}` }));
 }
 

@@ -45,7 +45,9 @@ def ic_game(api: Api, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
 def board_count(page: Any, selector: str) -> int:
     """Returns the sum of the `data-count` of the matching nodes."""
-    return int(page.eval_on_selector_all(selector, "ns => ns.reduce((n, x) => n + Number(x.dataset.count), 0)"))
+    return int(
+        page.eval_on_selector_all(selector, "ns => ns.reduce((n, x) => n + Number(x.dataset.count), 0)")
+    )
 
 
 def test_a_live_game_draws_the_new_regions_and_plays_the_setup_disc(
@@ -57,22 +59,37 @@ def test_a_live_game_draws_the_new_regions_and_plays_the_setup_disc(
     page.wait_for_selector("svg.board.ic .region[data-area='caravel']")
     for area in ("france", "caravel", "america", "mediterranean"):  # G3
         assert page.locator(f"svg.board .region[data-area='{area}']").count() == 1, area
-    for slot in ("france_ambassador", "france_envoy", "france_plain", "caravel_captain", "america_viceroy"):  # G3
+    for slot in (
+        "france_ambassador",
+        "france_envoy",
+        "france_plain",
+        "caravel_captain",
+        "america_viceroy",
+    ):  # G3
         page.locator(f"svg.board .slot[data-area='{slot}']").wait_for()
     page.get_by_role("img", name="Caravel — captain (+3): free").wait_for()
     assert board_count(page, "svg.board .ic-cube[data-owner='black']") == 4  # G14 step 2: 2 + 2 black
     limit = view["limit_board"]["area"]
-    assert page.locator(f"svg.board .limit-board[data-limit='{limit}'] .limit-text").text_content() == "LIMIT 0/10"  # G7
-    assert board_count(page, "svg.board [data-loose='gold']") == view["areas"]["america"]["gold"]  # G14 step 6
+    assert (
+        page.locator(f"svg.board .limit-board[data-limit='{limit}'] .limit-text").text_content()
+        == "LIMIT 0/10"
+    )  # G7
+    assert (
+        board_count(page, "svg.board [data-loose='gold']") == view["areas"]["america"]["gold"]
+    )  # G14 step 6
     assert board_count(page, "svg.board [data-loose='goods']") == view["areas"]["mediterranean"]["goods"]
     page.get_by_test_id("inquisitor").get_by_text("Grand Inquisitor: nobody").wait_for()  # G80
     page.get_by_test_id("colonies").get_by_text("not on the board").wait_for(state="detached")
     assert "Inquisitor & Colonies" in (page.locator("#options").text_content() or "")
-    page.locator(".offer-panel .card[data-card^='d6_grand_inquisitor']", has_text="Grand Inquisitor").wait_for()
+    page.locator(
+        ".offer-panel .card[data-card^='d6_grand_inquisitor']", has_text="Grand Inquisitor"
+    ).wait_for()
     prompt = page.get_by_test_id("prompt")
     prompt.get_by_text("Setup disc").wait_for()  # G16, G81
     targets = page.locator("svg.board path.region.target")
-    assert targets.count() == len(api.get(f"/games/{ic_game['id']}/legal-moves", ic_game["seats"][0]["token"])["moves"])
+    assert targets.count() == len(
+        api.get(f"/games/{ic_game['id']}/legal-moves", ic_game["seats"][0]["token"])["moves"]
+    )
     targets.first.click()
     page.click("[data-testid=confirm]")
     page.wait_for_function("() => !document.querySelector('[data-testid=confirm]')")
@@ -117,20 +134,32 @@ def test_a_busy_position_shows_every_piece_of_the_expansion(
     page.wait_for_selector("svg.board.ic .limit-board")
     # G3, G57: the slots and their occupants
     page.get_by_role("img", name=re.compile(r"^France — ambassador slot \(\+2\): Ana")).wait_for()
-    page.get_by_role("img", name=re.compile(r"^Caravel — captain \(\+3\): Bruno ×1 · on the captain slot · bonus move open")).wait_for()
+    page.get_by_role(
+        "img",
+        name=re.compile(r"^Caravel — captain \(\+3\): Bruno ×1 · on the captain slot · bonus move open"),
+    ).wait_for()
     page.get_by_role("img", name=re.compile(r"^America — viceroy \(\+5\): Chiara")).wait_for()
     # G36: a black caballero carries goods for Ana; Dario carries his own gold
-    page.locator("svg.board [data-pieces='caravel'] .ic-cube[data-owner='black'][data-tile='goods'][data-claimant='0']").wait_for()
-    page.locator("svg.board [data-pieces='caravel'] .ic-cube[data-owner='3'][data-tile='gold'][data-claimant='3']").wait_for()
+    page.locator(
+        "svg.board [data-pieces='caravel'] .ic-cube[data-owner='black'][data-tile='goods'][data-claimant='0']"
+    ).wait_for()
+    page.locator(
+        "svg.board [data-pieces='caravel'] .ic-cube[data-owner='3'][data-tile='gold'][data-claimant='3']"
+    ).wait_for()
     assert board_count(page, "svg.board [data-loose='gold']") == 1
     assert board_count(page, "svg.board [data-loose='goods']") == 3
     # G51, G29: marks and bonus moves
     assert page.locator("svg.board .ic-cube[data-marked='1']").count() == 4
     assert board_count(page, "svg.board .ic-cube[data-bonus='1']") == 4
     # G45, G56: the limit board, 8 on it, Chiara's 2 beside it
-    assert page.locator("svg.board .limit-board[data-limit='valencia'] .limit-text").text_content() == "LIMIT 8/10"
+    assert (
+        page.locator("svg.board .limit-board[data-limit='valencia'] .limit-text").text_content()
+        == "LIMIT 8/10"
+    )
     assert page.locator("svg.board .limit-board .limit-cell.full").count() == 8
-    page.locator("svg.board [data-area='valencia_beside'] .ic-cube[data-owner='2'][data-count='2']").wait_for()
+    page.locator(
+        "svg.board [data-area='valencia_beside'] .ic-cube[data-owner='2'][data-count='2']"
+    ).wait_for()
     # G40, G42: the holder and the black caballeros, one out of the game
     page.get_by_test_id("inquisitor").get_by_text("Grand Inquisitor: Chiara").wait_for()
     page.locator(f".player[data-seat='{me}'] .tag.inquisitor").wait_for()
@@ -146,7 +175,9 @@ def test_a_busy_position_shows_every_piece_of_the_expansion(
     other = page.get_by_test_id("other-moves")
     other.locator("[data-move='inquisitor_extra']").wait_for()
     other.locator("[data-move='bonus_move']").click()
-    page.get_by_test_id("selected").get_by_text("Bonus Move: from Caravel (bonus move) · to America").wait_for()
+    page.get_by_test_id("selected").get_by_text(
+        "Bonus Move: from Caravel (bonus move) · to America"
+    ).wait_for()
     page.get_by_role("button", name="Cancel").click()
     shutil.copyfile(shot(page, "ic-board-desktop"), FINAL_SHOT)
     page.locator("svg.board").screenshot(path=str(FINAL_SHOT.with_name("ic-board-map.png")))

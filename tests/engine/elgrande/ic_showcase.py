@@ -55,7 +55,7 @@ def _to_turn(seed: str) -> State:
         s = evolve(s, e)
     r = random.Random(seed)
     while not any(p["kind"] == "turn_step" for p in pending(s).values()):
-        seat = sorted(pending(s))[0]
+        seat = min(pending(s))
         for e in decide(s, seat, r.choice(legal_moves(s, seat))):
             s = evolve(s, e)
     assert isinstance(s, State)
@@ -95,7 +95,14 @@ def showcase(seed: str = "showcase") -> State:
                 3,
             ),
             "keeps": KEEPS,
-            "delayed": ((1, "d7_special_scoring_delayed_region.1", A[DELAYED_AREA], min(s.round_index + 1, len(s.rounds) - 1)),),
+            "delayed": (
+                (
+                    1,
+                    "d7_special_scoring_delayed_region.1",
+                    A[DELAYED_AREA],
+                    min(s.round_index + 1, len(s.rounds) - 1),
+                ),
+            ),
             "turned": TURNED,
         },
     )
