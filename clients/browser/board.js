@@ -213,15 +213,15 @@ function icPieces(model, area, y0) {
 /** Returns the limit board (G7, G45): its spaces, how many are taken, and the caballeros beside it. */
 function limitBoard(model, area, beside) {
   const { spaces, on } = model.ic.limit;
-  const cell = 10;
-  const width = spaces * cell + 12;
-  const cells = Array.from({ length: spaces }, (_, i) => s("rect", { class: i < on ? "limit-cell full" : "limit-cell", x: -width / 2 + 6 + i * cell + 1, y: 4, width: cell - 2, height: 10, rx: 2 }));
+  const cell = 12;
+  const width = spaces * cell + 14;
+  const cells = Array.from({ length: spaces }, (_, i) => s("rect", { class: i < on ? "limit-cell full" : "limit-cell", x: -width / 2 + 7 + i * cell + 1, y: 5, width: cell - 2, height: 11, rx: 2 }));
   const board = s("g", { class: "limit-board", "data-area": `${area}_on`, "data-limit": area },
     s("title", { text: `Limit board: ${on} of ${spaces} spaces taken; only caballeros on it count (G45)` }),
-    s("rect", { class: "limit-plank", x: -width / 2, y: -8, width, height: 26, rx: 5 }),
-    s("text", { class: "limit-text", x: 0, y: 1, "text-anchor": "middle", text: `LIMIT ${on}/${spaces}` }),
+    s("rect", { class: "limit-plank", x: -width / 2, y: -10, width, height: 30, rx: 6 }),
+    s("text", { class: "limit-text", x: 0, y: 1.5, "text-anchor": "middle", text: `LIMIT ${on}/${spaces}` }),
     ...cells);
-  const besideRow = s("g", { class: "limit-beside", "data-area": `${area}_beside`, transform: `translate(0 ${beside.length ? 44 : 34})` },
+  const besideRow = s("g", { class: "limit-beside", "data-area": `${area}_beside`, transform: `translate(0 ${beside.length ? 54 : 34})` },
     s("title", { text: `Beside the limit board: ${beside.reduce((n, e) => n + e.count, 0)} caballeros, not counted (G56)` }),
     beside.length ? s("text", { class: "beside-text", x: 0, y: -20, "text-anchor": "middle", text: "beside:" }) : null,
     beside.length ? stateRows(model, beside, 4, 24) : null);
