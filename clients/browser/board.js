@@ -26,7 +26,7 @@ function regionLabel(map, id, model, k) {
   return s("g", { class: "region-label", transform: `translate(${x} ${y}) scale(${k})`, "data-label": id },
     moorish ? s("text", { class: "moorish-tag", y: -26, "text-anchor": "middle", text: model.compact ? "☾ MOORISH" : "☾ MOORISH · not scored" }) : null,
     s("text", { class: "area-name", "text-anchor": "middle", text: areaName(id).toUpperCase() }),
-    s("g", { transform: "translate(0 22)" }, unscored ? s("text", { class: "overseas-note", y: 4, "text-anchor": "middle", text: "the ship · no values" })
+    s("g", { transform: "translate(0 22)" }, unscored ? model.compact ? null : s("text", { class: "overseas-note", y: 4, "text-anchor": "middle", text: "the ship · no values" })
       : scoreboardAt(model, id) ? scoreboardTile(values) : valueChips(values)),
     ...delayed.map((d, i) => delayedBadge(model, d, i)));  // G72
 }
@@ -290,7 +290,8 @@ export function drawPosition(svg, map, model) {
     g.setAttribute("transform", `translate(${x} ${y + (k - 1) * 22}) scale(${k})`);
     g.replaceChildren(...areaPieces(model, id));
   }
-  svg.querySelector(".castillo").setAttribute("transform", `translate(${CASTILLO.x - (k - 1) * 60} ${CASTILLO.y}) scale(${1 + (k - 1) / 2})`);
+  const shift = model.ic ? 0 : (k - 1) * 60;  // G3: with the expansion the Castillo keeps clear of Valencia
+  svg.querySelector(".castillo").setAttribute("transform", `translate(${CASTILLO.x - shift} ${CASTILLO.y}) scale(${1 + (k - 1) / 2})`);
   drawSlots(svg, model, k);
   svg.querySelectorAll(".region").forEach((p) => {
     p.classList.toggle("kings", p.dataset.area === model.king);

@@ -186,3 +186,4 @@ def test_a_busy_position_shows_every_piece_of_the_expansion(
     phone.goto(f"{base_url}/play/{ic_game['id']}")
     phone.wait_for_selector("svg.board.ic .limit-board")
     shot(phone, "ic-board-phone")
+    phone.locator("svg.board").screenshot(path=str(shot(phone, "ic-board-phone").with_name("ic-board-phone-map.png")))
