@@ -186,4 +186,33 @@ def test_a_busy_position_shows_every_piece_of_the_expansion(
     phone.goto(f"{base_url}/play/{ic_game['id']}")
     phone.wait_for_selector("svg.board.ic .limit-board")
     shot(phone, "ic-board-phone")
-    phone.locator("svg.board").screenshot(path=str(shot(phone, "ic-board-phone").with_name("ic-board-phone-map.png")))
+    phone.locator("svg.board").screenshot(
+        path=str(shot(phone, "ic-board-phone").with_name("ic-board-phone-map.png"))
+    )
+
+
+def test_a_live_turn_places_caballeros_by_clicks_and_the_board_follows(
+    api: Api, base_url: str, page_factory: Any, ic_game: dict[str, Any]
+) -> None:
+    # G22: court placement next to the King; the drafted caballeros show on the map before sending
+    from tests.browser.test_elgrande_options import drive_to
+
+    me = drive_to(api, ic_game, "choose_action_card", limit=60)
+    token = ic_game["seats"][me]["token"]
+    take = api.get(f"/games/{ic_game['id']}/legal-moves", token)["moves"][0]
+    api.post(f"/games/{ic_game['id']}/moves", {"move": take}, token)
+    page = page_factory(DESKTOP)
+    page.goto(base_url + link_path(ic_game, me))
+    page.wait_for_selector("svg.board.ic")
+    mine = f"svg.board .pieces .ic-cube[data-owner='{me}']"
+    before = board_count(page, mine)
+    page.click("[data-testid=begin-place]")
+    page.locator("svg.board path.region.target:not([data-area='france'])").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=done]') && !document.querySelector('[data-testid=done]').disabled"
+    )
+    assert page.locator("svg.board .pick-badge").count() == 1
+    assert board_count(page, mine) == before + 1  # the draft's caballero is drawn where it would go
+    page.click("[data-testid=done]")
+    page.get_by_test_id("prompt").get_by_text("✓ caballeros placed").wait_for()
+    assert board_count(page, mine) == before + 1
