@@ -299,7 +299,8 @@ export function drawPosition(svg, map, model) {
     p.replaceChildren(s("title", { text: tooltip(model, p.dataset.area) }));
   });
   const castle = svg.querySelector(".castillo .pieces");
-  castle.replaceChildren(...stacks(model.counts.castillo || [], model.colours, 3));
+  castle.replaceChildren(...(model.ic ? stateRows(model, statesIn(model, "castillo"), 3)  // G80: black ones too (H9)
+    : stacks(model.counts.castillo || [], model.colours, 3)));
   const cv = model.values.castillo;
   const chips = svg.querySelector(".castillo .castillo-values");
   chips.replaceChildren(scoreboardAt(model, "castillo") ? scoreboardTile(cv) : valueChips(cv));

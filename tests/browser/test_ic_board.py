@@ -160,6 +160,7 @@ def test_a_busy_position_shows_every_piece_of_the_expansion(
     page.locator(
         "svg.board [data-area='valencia_beside'] .ic-cube[data-owner='2'][data-count='2']"
     ).wait_for()
+    page.locator("svg.board .castillo .pieces .ic-cube[data-owner='3'][data-count='2']").wait_for()
     # G40, G42: the holder and the black caballeros, one out of the game
     page.get_by_test_id("inquisitor").get_by_text("Grand Inquisitor: Chiara").wait_for()
     page.locator(f".player[data-seat='{me}'] .tag.inquisitor").wait_for()

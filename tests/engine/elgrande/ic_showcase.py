@@ -42,6 +42,7 @@ PIECES: list[tuple[tuple[Any, ...], int]] = [
     ((A[LIMIT], "black", "", "", -1, False, False), 1),
     ((A["aragon"], 2, "", "", -1, True, False), 1),
     ((A["aragon"], "black", "", "", -1, True, False), 1),
+    ((A["castillo"], 3, "", "", -1, False, False), 2),
 ]
 HOLDER = 2
 KEEPS = ((0, "d7_doubling.1"), (3, "d7_relocation_before_scoring.1"))
