@@ -1,9 +1,10 @@
 // Puts the pieces of an El Grande position on the drawn map: labels, caballeros, King, Grandes, scoreboards,
-// and what the options add (France's slots, the Church's black caballeros, Moorish Granada).
+// and what the options add (France's slots, the Church's black caballeros, Moorish Granada), and with Inquisitor &
+// Colonies every caballero state (G4a): slots, tiles carried and their owners, marks, bonus moves, the limit board.
 import { s } from "./dom.js";
-import { project, CASTILLO, FRANCE_SLOTS } from "./map.js";
+import { anchor, CASTILLO, FRANCE_SLOTS, OVERSEAS, OVERSEAS_SLOTS } from "./map.js";
 import { CHURCH } from "./colours.js";
-import { areaName } from "./elgrande_text.js";
+import { areaName, spotArea } from "./elgrande_text.js";
 
 const MEDALS = ["#e8b923", "#c4c9cf", "#cd8a4f"];
 const CUBE = 30;
@@ -17,24 +18,46 @@ function valueChips(values) {
 }
 
 function regionLabel(map, id, model, k) {
-  const [x, y] = project(map.anchors[id].label);
+  const [x, y] = anchor(map, id, "label");
   const values = model.values[id];
   const moorish = id === "granada" && model.moorish;
+  const unscored = id === "caravel" && !scoreboardAt(model, id) && values.every((v) => !v);  // G3: the Caravel has no values
+  const delayed = (model.ic?.delayed || []).filter((d) => d.area === id);
   return s("g", { class: "region-label", transform: `translate(${x} ${y}) scale(${k})`, "data-label": id },
     moorish ? s("text", { class: "moorish-tag", y: -26, "text-anchor": "middle", text: model.compact ? "☾ MOORISH" : "☾ MOORISH · not scored" }) : null,
     s("text", { class: "area-name", "text-anchor": "middle", text: areaName(id).toUpperCase() }),
-    s("g", { transform: "translate(0 22)" }, scoreboardAt(model, id) ? scoreboardTile(values) : valueChips(values)));
+    s("g", { transform: "translate(0 22)" }, unscored ? model.compact ? null : s("text", { class: "overseas-note", y: 4, "text-anchor": "middle", text: "the ship · no values" })
+      : scoreboardAt(model, id) ? scoreboardTile(values) : valueChips(values)),
+    ...delayed.map((d, i) => delayedBadge(model, d, i)));  // G72
+}
+
+/** Returns the delayed-scoring marker of a held card in its region (G72): whose, and in which round it scores. */
+function delayedBadge(model, d, i) {
+  const c = colourOf(model, d.seat);
+  return s("g", { class: "delayed-badge", "data-delayed": d.area, transform: `translate(${-40 + i * 8} ${48 + i * 24})` },
+    s("title", { text: `Delayed scoring marker of ${who(model, d.seat)}: ${areaName(d.area)} scores in round ${d.round}` }),
+    s("rect", { x: -6, y: -13, width: 116, height: 20, rx: 10, fill: c.fill, stroke: c.edge, "stroke-width": 1.5 }),
+    s("text", { x: 52, y: 2, "text-anchor": "middle", fill: c.ink, text: `scores in round ${d.round}` }));
 }
 
 function who(model, seat) {
+  if (seat === "black") return "black";
   return model.names?.[seat] || model.colours[seat].name;
+}
+
+/** Returns the colour of a caballero's owner: a seat's, or black (the Grand Inquisitor's, G10; the Church's, O-C1). */
+function colourOf(model, owner) {
+  return owner === "black" ? CHURCH : model.colours[owner];
 }
 
 function tooltip(model, area) {
   const here = (model.counts[area] || []).map((n, seat) => (n ? `${who(model, seat)} ${n}` : null)).filter(Boolean);
-  if (model.black?.[area]) here.push(`black ${model.black[area]} (the Church)`);
+  if (model.black?.[area]) here.push(`black ${model.black[area]} (${model.ic ? "the Grand Inquisitor's" : "the Church"})`);
   const king = model.king === area ? " · the King" : "";
   const moorish = area === "granada" && model.moorish ? " · Moorish, not scored" : "";
+  if (model.ic && area === model.ic.limit?.area) here.push(`limit board: ${model.ic.limit.on} of ${model.ic.limit.spaces} spaces taken`);
+  if (model.ic && area === "america" && model.ic.gold) here.push(`${model.ic.gold} gold tile${model.ic.gold > 1 ? "s" : ""} lying free`);
+  if (model.ic && area === "mediterranean" && model.ic.goods) here.push(`${model.ic.goods} goods tile${model.ic.goods > 1 ? "s" : ""} lying free`);
   const slots = area === "france" && model.slots ? ` · ${FRANCE_SLOTS.map((sl) => `${sl.slot} ${model.slots[sl.slot] === null ? "free" : who(model, model.slots[sl.slot])}`).join(", ")}` : "";
   return `${areaName(area)} (${model.values[area].join("/")})${king}${moorish}: ${here.join(", ") || "no caballeros"}${slots}`;
 }
@@ -90,6 +113,7 @@ function areaPieces(model, area) {
   model.grandes.forEach((g, seat) => { if (g === area) top.push(grande(model.colours[seat])); });
   const items = [s("g", {}, row(top, 42))];
   const y0 = top.length ? 38 : 0;
+  if (model.ic) return [...items, ...icPieces(model, area, y0)];  // G4a: every caballero state
   if (area === "france" && model.slots) return items;  // O-F4: France's caballeros stand on its slots
   items.push(s("g", { transform: `translate(0 ${y0})` }, stacks(model.counts[area] || [], model.colours, 3, model.black?.[area] || 0)));
   return items;
@@ -100,11 +124,148 @@ function slotTitle(model, sl) {
   return `${areaName(sl.id)}: ${seat === null || seat === undefined ? "free" : who(model, seat)}`;
 }
 
+// Inquisitor & Colonies (G4a, G80): caballero states, tiles, the limit board.
+
+const SLOTTED = new Set(["ambassador", "envoy", "plain", "captain", "viceroy"]);
+const PER_ROW = { caravel: 5, america: 3, mediterranean: 6 };
+
+/** Returns a gold coin or a goods crate (G8); `ring` is the colour of the tile's owner when it is carried (G36). */
+export function tileToken(kind, ring = null, r = 8) {
+  const body = kind === "gold"
+    ? [s("circle", { r, fill: "#f2c230", stroke: "#7a5a00", "stroke-width": 1.8 }), s("circle", { r: r - 3.2, fill: "none", stroke: "#fff6c8", "stroke-width": 1.2 })]
+    : [s("rect", { x: -r, y: -r, width: 2 * r, height: 2 * r, rx: 2, fill: "#b27a3e", stroke: "#4f3213", "stroke-width": 1.8 }),
+      s("path", { d: `M${-r} ${-r} L${r} ${r} M${r} ${-r} L${-r} ${r}`, stroke: "#4f3213", "stroke-width": 1.2 })];
+  return s("g", { class: `tile ${kind}`, "data-tile": kind },
+    ring ? s("circle", { r: r + 3.5, fill: ring.fill, stroke: ring.edge, "stroke-width": 1.2 }) : null, ...body);
+}
+
+/** Returns the words for one caballero state (G4a) with its count, as a tooltip. */
+function stateText(model, e) {
+  const parts = [`${e.owner === "black" ? `black (${model.ic.holder === null ? "the Grand Inquisitor's, counting for nobody" : `the Grand Inquisitor's, counting for ${who(model, model.ic.holder)}`})` : who(model, e.owner)} ×${e.count}`];
+  if (SLOTTED.has(e.position)) parts.push(`on the ${e.position} slot`);
+  if (e.position === "beside") parts.push("beside the limit board (not counted)");
+  if (e.position === "on") parts.push("on the limit board");
+  if (e.tile) parts.push(`carrying ${e.tile} for ${who(model, e.claimant)}`);
+  if (e.marked) parts.push("relocated this round");
+  if (e.bonus) parts.push("bonus move open");
+  return parts.join(" · ");
+}
+
+/** Returns a caballero state as a cube: count, carried tile (ringed in its owner's colour), relocation mark, bonus move. */
+export function stateCube(model, e, size = CUBE) {
+  const r = size / 2;
+  return s("g", { class: "ic-cube", "data-owner": e.owner, "data-position": e.position, "data-tile": e.tile || "", "data-claimant": e.claimant ?? "", "data-marked": e.marked ? "1" : "", "data-bonus": e.bonus ? "1" : "", "data-count": e.count },
+    s("title", { text: stateText(model, e) }),
+    cube(colourOf(model, e.owner), e.count, size),
+    e.tile ? s("g", { transform: `translate(${r - 1} ${-r + 1})` }, tileToken(e.tile, colourOf(model, e.claimant), 7)) : null,
+    e.bonus ? s("g", { class: "bonus-badge", transform: `translate(${-r + 1} ${-r + 1})` },
+      s("circle", { r: 7, fill: "#2f6fb0", stroke: "#fff", "stroke-width": 1.5 }),
+      s("path", { d: "M-3.5 3 L3 -3.5 M-1 -3.5 L3 -3.5 L3 0.5", fill: "none", stroke: "#fff", "stroke-width": 1.8, "stroke-linecap": "round" })) : null,
+    e.marked ? s("g", { class: "mark-badge", transform: `translate(${-r + 1} ${r - 1})` },
+      s("rect", { x: -5.5, y: -5.5, width: 11, height: 11, transform: "rotate(45)", fill: "#a4262c", stroke: "#fff", "stroke-width": 1.5 })) : null);
+}
+
+/** Returns the caballero states in `area`, matched to the (possibly previewed) counts: a draft adds or takes plain ones. */
+function statesIn(model, area) {
+  const list = (model.ic.pieces[area] || []).map((e) => ({ ...e }));
+  const owners = [...(model.counts[area] || []).keys(), "black"];
+  for (const owner of owners) {
+    const want = owner === "black" ? (model.black?.[area] || 0) : model.counts[area][owner];
+    const mine = list.filter((e) => e.owner === owner);
+    let delta = want - mine.reduce((n, e) => n + e.count, 0);
+    if (delta > 0) {
+      const plain = mine.find((e) => ["ordinary", "on"].includes(e.position) && !e.tile && !e.marked && !e.bonus);
+      if (plain) plain.count += delta;
+      else list.push({ owner, position: area === model.ic.limit?.area ? "on" : "ordinary", tile: null, claimant: null, marked: false, bonus: false, count: delta });
+    }
+    for (const e of mine) {
+      if (delta >= 0) break;
+      const take = Math.min(e.count, -delta);
+      e.count -= take;
+      delta += take;
+    }
+  }
+  const rank = (o) => (o === "black" ? 99 : o);
+  return list.filter((e) => e.count > 0).sort((a, b) => rank(a.owner) - rank(b.owner));
+}
+
+function stateRows(model, list, perRow, size = CUBE) {
+  const rows = [];
+  for (let i = 0; i < list.length; i += perRow) rows.push(list.slice(i, i + perRow));
+  return rows.map((r, j) => s("g", { transform: `translate(0 ${j * (size + 10)})` }, row(r.map((e) => stateCube(model, e, size)), size + 10)));
+}
+
+/** Returns the pieces of one area with the expansion on: ordinary and on-board states, then the limit board and those beside it. */
+function icPieces(model, area, y0) {
+  const list = statesIn(model, area);
+  const main = list.filter((e) => !SLOTTED.has(e.position) && e.position !== "beside");
+  const beside = list.filter((e) => e.position === "beside");
+  const perRow = PER_ROW[area] || 3;
+  const out = [s("g", { transform: `translate(0 ${y0})` }, stateRows(model, main, perRow))];
+  if (area === model.ic.limit?.area) {
+    const y = y0 + Math.ceil(main.length / perRow) * (CUBE + 10) + (main.length ? 2 : 0);
+    out.push(s("g", { transform: `translate(0 ${y})` }, limitBoard(model, area, beside)));
+  }
+  if (OVERSEAS[area]?.tiles) out.push(looseTiles(model, area));
+  return out;
+}
+
+/** Returns the limit board (G7, G45): its spaces, how many are taken, and the caballeros beside it. */
+function limitBoard(model, area, beside) {
+  const { spaces, on } = model.ic.limit;
+  const cell = 12;
+  const width = spaces * cell + 14;
+  const cells = Array.from({ length: spaces }, (_, i) => s("rect", { class: i < on ? "limit-cell full" : "limit-cell", x: -width / 2 + 7 + i * cell + 1, y: 5, width: cell - 2, height: 11, rx: 2 }));
+  const board = s("g", { class: "limit-board", "data-area": `${area}_on`, "data-limit": area },
+    s("title", { text: `Limit board: ${on} of ${spaces} spaces taken; only caballeros on it count (G45)` }),
+    s("rect", { class: "limit-plank", x: -width / 2, y: -10, width, height: 30, rx: 6 }),
+    s("text", { class: "limit-text", x: 0, y: 1.5, "text-anchor": "middle", text: `LIMIT ${on}/${spaces}` }),
+    ...cells);
+  const besideRow = s("g", { class: "limit-beside", "data-area": `${area}_beside`, transform: `translate(0 ${beside.length ? 54 : 34})` },
+    s("title", { text: `Beside the limit board: ${beside.reduce((n, e) => n + e.count, 0)} caballeros, not counted (G56)` }),
+    beside.length ? s("text", { class: "beside-text", x: 0, y: -20, "text-anchor": "middle", text: "beside:" }) : null,
+    beside.length ? stateRows(model, beside, 4, 24) : null);
+  return [board, besideRow];
+}
+
+/** Returns the ownerless tiles of a colony (G8): gold in America, goods in the Mediterranean. */
+function looseTiles(model, area) {
+  const kind = area === "america" ? "gold" : "goods";
+  const n = model.ic[kind];
+  const [ax, ay] = OVERSEAS[area].pieces;
+  const [tx, ty] = OVERSEAS[area].tiles;
+  const tokens = Array.from({ length: n }, (_, i) => s("g", { transform: `translate(${(i % 6) * 20 - Math.min(n - 1, 5) * 10} ${Math.floor(i / 6) * 20})` }, tileToken(kind, null, 9)));
+  return s("g", { class: "loose-tiles", "data-loose": kind, "data-count": n, transform: `translate(${tx - ax} ${ty - ay})` },
+    s("title", { text: `${n} ${kind} tile${n === 1 ? "" : "s"} lying free in ${areaName(area)}` }),
+    s("text", { class: "loose-text", y: -16, "text-anchor": "middle", text: n ? `${n} ${kind} free` : `no ${kind} left` }),
+    ...tokens);
+}
+
+/** Fills the expansion's slots (G3): France's, the captain's and the viceroy's occupants with their states. */
+function drawStateSlots(svg, model) {
+  const slots = [...FRANCE_SLOTS.map((sl) => ({ ...sl, area: "france" })), ...OVERSEAS_SLOTS];
+  for (const sl of slots) {
+    const node = svg.querySelector(`.slot[data-area="${sl.id}"]`);
+    if (!node) continue;
+    const e = statesIn(model, sl.area).find((x) => x.position === sl.slot);
+    node.classList.toggle("taken", Boolean(e));
+    node.dataset.label = `${areaName(sl.id)}: ${e ? stateText(model, e) : "free"}`;
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", node.dataset.label);
+    node.querySelector(".slot-piece").replaceChildren(e ? stateCube(model, e, 26)
+      : s("text", { class: "slot-empty", y: 5, "text-anchor": "middle", text: sl.bonus ? `+${sl.bonus}` : "·" }));
+    node.replaceChildren(...[...node.children].filter((c) => c.tagName !== "title"), s("title", { text: node.dataset.label }));
+  }
+}
+
 function drawSlots(svg, model, k) {
   const group = svg.querySelector(".france-slots");
+  if (group) {
+    const [x, y] = group.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
+    group.setAttribute("transform", `translate(${x} ${y}) scale(${Math.min(k, FRANCE_K)})`);
+  }
+  if (model.ic) return drawStateSlots(svg, model);  // G3
   if (!group || !model.slots) return;
-  const [x, y] = group.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
-  group.setAttribute("transform", `translate(${x} ${y}) scale(${Math.min(k, FRANCE_K)})`);
   for (const sl of FRANCE_SLOTS) {
     const node = group.querySelector(`[data-slot="${sl.slot}"]`);
     const seat = model.slots[sl.slot];
@@ -124,12 +285,13 @@ export function drawPosition(svg, map, model) {
   const k = model.compact ? 1.45 : 1;
   labels.replaceChildren(...model.regions.map((id) => regionLabel(map, id, model, id === "france" ? Math.min(k, FRANCE_K) : k)));
   for (const id of model.regions) {
-    const [x, y] = project(map.anchors[id].pieces);
+    const [x, y] = anchor(map, id, "pieces");
     const g = svg.querySelector(`[data-pieces="${id}"]`);
     g.setAttribute("transform", `translate(${x} ${y + (k - 1) * 22}) scale(${k})`);
     g.replaceChildren(...areaPieces(model, id));
   }
-  svg.querySelector(".castillo").setAttribute("transform", `translate(${CASTILLO.x - (k - 1) * 60} ${CASTILLO.y}) scale(${1 + (k - 1) / 2})`);
+  const shift = model.ic ? 0 : (k - 1) * 60;  // G3: with the expansion the Castillo keeps clear of Valencia
+  svg.querySelector(".castillo").setAttribute("transform", `translate(${CASTILLO.x - shift} ${CASTILLO.y}) scale(${1 + (k - 1) / 2})`);
   drawSlots(svg, model, k);
   svg.querySelectorAll(".region").forEach((p) => {
     p.classList.toggle("kings", p.dataset.area === model.king);
@@ -137,7 +299,8 @@ export function drawPosition(svg, map, model) {
     p.replaceChildren(s("title", { text: tooltip(model, p.dataset.area) }));
   });
   const castle = svg.querySelector(".castillo .pieces");
-  castle.replaceChildren(...stacks(model.counts.castillo || [], model.colours, 3));
+  castle.replaceChildren(...(model.ic ? stateRows(model, statesIn(model, "castillo"), 3)  // G80: black ones too (H9)
+    : stacks(model.counts.castillo || [], model.colours, 3)));
   const cv = model.values.castillo;
   const chips = svg.querySelector(".castillo .castillo-values");
   chips.replaceChildren(scoreboardAt(model, "castillo") ? scoreboardTile(cv) : valueChips(cv));
@@ -169,10 +332,25 @@ export function setTargets(svg, areas, onPick, chosen = {}) {
   const overlay = svg.querySelector(".overlay");
   for (const [area, n] of Object.entries(chosen)) {
     if (!n) continue;
-    const at = area === "castillo" ? [CASTILLO.x + 70, CASTILLO.y - 110] : area.startsWith("france_") ? slotPoint(svg, area) : labelPoint(svg, area);
+    const at = badgePoint(svg, area);
+    if (!at) continue;
     overlay.append(s("g", { class: "pick-badge", transform: `translate(${at[0]} ${at[1]})` },
       s("circle", { r: 17, class: n < 0 ? "minus" : "" }), s("text", { y: 6, "text-anchor": "middle", text: n > 0 ? `+${n}` : `−${-n}` })));
   }
+}
+
+/** Returns where a draft's +n/−n badge for a location goes: beside its slot, its label, or the Castillo. */
+function badgePoint(svg, loc) {
+  if (loc === "castillo") return [CASTILLO.x + 70, CASTILLO.y - 110];
+  if (svg.querySelector(`.france-slots [data-area="${loc}"]`)) return slotPoint(svg, loc);
+  const slot = svg.querySelector(`.overseas-slot[data-area="${loc}"]`);
+  if (slot) {
+    const [x, y] = slot.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
+    return [x + 100, y];
+  }
+  if (svg.querySelector(`[data-label="${loc}"]`)) return labelPoint(svg, loc);
+  const area = spotArea(loc);  // G4a: a caballero state's area
+  return area !== loc && svg.querySelector(`[data-label="${area}"]`) ? labelPoint(svg, area) : null;
 }
 
 function slotPoint(svg, id) {

@@ -36,11 +36,32 @@ export const ACTION_CARDS = {
   d4_secret_scoring: [4, "Secret scoring", "Everyone secretly picks a region; regions picked by exactly one player score."],
   d5_king: [5, "The King", "Move the King to any other region."],
   d6_church: [6, "The Church", "Take the Church marker. Move up to 2 black caballeros one step each (not to the Castillo, France or Moorish Granada)."],
+  d6_grand_inquisitor: [6, "Grand Inquisitor", "Take the figure: the black caballeros count as yours. Move or bring back up to 2 black caballeros."],
+  d7_transport: [7, "Transport", "Relocate up to 3 of your caballeros."],
+  d7_move_limit_board: [7, "Move the limit board", "Move the limit board to another region."],
+  d7_conspiracy: [7, "Conspiracy", "The other Grandes go into the Castillo."],
+  d7_doubling: [7, "Doubling", "Keep it: copy an opponent's special action."],
+  d7_turn_over_action_card: [7, "Turn over", "Keep it: turn an offered action card face down."],
+  d7_special_scoring_inquisitor: [7, "Score the Inquisitor's areas", "Score the regions with black caballeros."],
+  d7_special_scoring_new_regions: [7, "Score the new regions", "Score France, the Caravel, America and the Mediterranean."],
+  d7_special_scoring_delayed_region: [7, "Delayed scoring", "Mark a region: it scores at the end of next round."],
+  d7_relocation_before_scoring: [7, "Relocation before scoring", "Keep it: move up to 2 caballeros at a general scoring."],
 };
 
-/** Returns how many caballeros an action card lets its taker place: its stack number, 3 for the Church card (O-C1). */
+const HEADS_SEEN = {};
+
+/** Remembers the heads of the offered cards (the view tells them; stack 7's are PROVISIONAL data, G12). */
+export function rememberHeads(offer) {
+  (offer || []).forEach((c) => { if (c.card && Number.isInteger(c.heads)) HEADS_SEEN[c.card] = c.heads; });
+}
+
+/** Returns how many caballeros an action card lets its taker place: as the view told, else its stack number,
+ * 3 for the Church and Grand Inquisitor cards (O-C1, G13), 2 for stack 7 (its PROVISIONAL table, G12). */
 export function cardHeads(instance) {
-  return String(instance).startsWith("d6_church") ? 3 : actionCard(instance)[0];
+  const id = String(instance);
+  if (id in HEADS_SEEN) return HEADS_SEEN[id];
+  if (id.startsWith("d6_")) return 3;
+  return id.startsWith("d7_") ? 2 : actionCard(instance)[0];
 }
 
 /** Caballeros taken into the court per power-card value (§1.4; index = value). */

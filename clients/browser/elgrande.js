@@ -3,8 +3,8 @@ import { h, mount, label } from "./dom.js";
 import { colour, seatStyle, CHURCH } from "./colours.js";
 import { drawBoard } from "./map.js";
 import { drawPosition } from "./board.js";
-import { actionCard, cardHeads, POWER_HEADS } from "./cards.js";
-import { describeEvent, seatName, areaName } from "./elgrande_text.js";
+import { actionCard, cardHeads, rememberHeads, POWER_HEADS } from "./cards.js";
+import { describeEvent, seatName, areaName, parseSpot } from "./elgrande_text.js";
 import { drawPrompt } from "./elgrande_prompt.js";
 
 export const TITLE = "El Grande";
@@ -22,9 +22,10 @@ export function init(root, ctx) {
     prompt: h("section", { class: "panel prompt", "aria-live": "polite", "data-testid": "prompt" }),
     offer: h("section", { class: "panel offer-panel", "aria-label": "Action cards" }),
     hand: h("section", { class: "panel hand-panel", "aria-label": "Power cards" }),
+    colonies: h("section", { class: "panel colonies-panel", "aria-label": "Inquisitor and Colonies", "data-testid": "colonies", hidden: true }),
   };
   mount(root, h("div", { class: "main-col" }, panels.board, panels.players),
-    h("div", { class: "side-col" }, panels.prompt, panels.offer, panels.hand, ctx.history.el));
+    h("div", { class: "side-col" }, panels.prompt, panels.offer, panels.colonies, panels.hand, ctx.history.el));
   ctx.mapReady = fetch("static/spain.json").then((r) => r.json()).then((m) => { map = m; });
 }
 
@@ -39,16 +40,22 @@ export function boardModel(view) {
     colours: Array.from({ length: view.seats }, (_, s) => colour(s)),
     compact: window.matchMedia("(max-width: 700px)").matches,
     slots: view.areas.france?.slots || null,  // O-F4
-    black: view.church ? pick("black") : null,  // O-C1
+    black: view.church || view.inquisitor ? pick("black") : null,  // O-C1, G10
     moorish: Boolean(view.areas.granada?.moorish),  // O-G2
+    ic: view.inquisitor ? {  // Inquisitor & Colonies (G80: all public)
+      pieces: pick("pieces"), limit: view.limit_board, holder: view.inquisitor.holder,
+      gold: view.areas.america?.gold || 0, goods: view.areas.mediterranean?.goods || 0, delayed: view.delayed || [],
+    } : null,
   };
 }
 
 const VACATE = ["plain", "envoy", "ambassador"];  // O-F4a: the owner's slots a return empties first
 
-/** Returns [area, slot]: "france_envoy" → ["france", "envoy"], "aragon" → ["aragon", null]. */
+/** Returns [area, slot]: "france_envoy" → ["france", "envoy"], "aragon" → ["aragon", null], "caravel_captain+gold" → ["caravel", "captain"]. */
 function spot(loc) {
-  return typeof loc === "string" && loc.startsWith("france_") ? ["france", loc.slice(7)] : [loc, null];
+  if (typeof loc !== "string") return [loc, null];
+  const p = parseSpot(loc);
+  return [p.area, p.area === "france" ? p.position : null];
 }
 
 /** Returns `model` with the caballeros of a move being drafted shown where they would end up. */
@@ -96,7 +103,27 @@ function legend(ctx) {
     h("span", { class: "legend-item muted" }, "⌂ Grande (home)"),
     v.church ? h("span", { class: "legend-item", style: seatStyle(CHURCH) }, h("span", { class: "swatch black" }),
       `black caballeros: ${churchText(ctx)}`) : null,
-    v.areas.granada?.moorish ? h("span", { class: "legend-item muted" }, "☾ Granada is Moorish: not scored until 12 caballeros conquer it") : null);
+    v.areas.granada?.moorish ? h("span", { class: "legend-item muted" }, "☾ Granada is Moorish: not scored until 12 caballeros conquer it") : null,
+    ...(v.inquisitor ? icLegend(ctx) : []));
+}
+
+/** The legend's expansion keys (G80): the black caballeros and whose they are, tiles, marks, bonus moves. */
+function icLegend(ctx) {
+  const v = ctx.view;
+  const item = (cls, text, title) => h("span", { class: "legend-item", title }, h("span", { class: `key ${cls}`, "aria-hidden": "true" }), text);
+  return [
+    h("span", { class: "legend-item", style: seatStyle(CHURCH), "data-testid": "inquisitor-legend" }, h("span", { class: "swatch black" }),
+      `black caballeros: ${inquisitorText(ctx)}`),
+    item("gold", "gold (6)", "a gold tile; a ring shows whose it is when carried (G36)"),
+    item("goods", "goods (4)", "a goods tile; a ring shows whose it is when carried (G36)"),
+    item("mark", "relocated this round", "moved by a special action this round: not again this round (G51)"),
+    item("bonus", "bonus move open", "may make its bonus move this turn (G29)"),
+  ];
+}
+
+function inquisitorText(ctx) {
+  const holder = ctx.view.inquisitor?.holder;
+  return holder === null || holder === undefined ? "count for nobody (no holder)" : `count for ${seatName(ctx.summary.seats, holder)}`;
 }
 
 function churchText(ctx) {
@@ -135,6 +162,7 @@ function playerCard(ctx, s) {
     h("div", { class: "name" }, h("span", { class: "swatch" }), seatName(ctx.summary.seats, s),
       s === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
       v.church?.holder === s ? h("span", { class: "tag church", title: "holds the Church marker: the black caballeros count as theirs" }, "✝ Church") : null,
+      v.inquisitor?.holder === s ? h("span", { class: "tag church inquisitor", title: "holds the Grand Inquisitor: the black caballeros count as theirs (G41)" }, "Grand Inquisitor") : null,
       pending ? h("span", { class: "tag turn" }, "to act") : null),
     h("div", { class: "score", "data-testid": `score-${s}` }, v.scores[s], h("span", { class: "pts" }, " pts")),
     h("div", { class: "facts" },
@@ -154,7 +182,11 @@ function drawPlayers(ctx) {
     h("span", { class: "church-marker", "aria-hidden": "true" }, "✝"),
     h("span", {}, "Church marker: ", h("strong", {}, v.church.holder === null ? "nobody" : seatName(ctx.summary.seats, v.church.holder))),
     h("span", { class: "muted" }, `· black caballeros ${churchText(ctx)}`)) : null;
-  mount(panels.players, h("h2", {}, "Players and scores"), result, church, scoreTrack(v),
+  const inquisitor = v.inquisitor ? h("div", { class: "church-line", "data-testid": "inquisitor" },
+    h("span", { class: "church-marker", "aria-hidden": "true" }, "GI"),
+    h("span", {}, "Grand Inquisitor: ", h("strong", {}, v.inquisitor.holder === null ? "nobody" : seatName(ctx.summary.seats, v.inquisitor.holder))),
+    h("span", { class: "muted" }, `· black caballeros ${inquisitorText(ctx)}`)) : null;
+  mount(panels.players, h("h2", {}, "Players and scores"), result, church, inquisitor, scoreTrack(v),
     h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
 }
 
@@ -213,6 +245,57 @@ function drawHand(ctx, ui) {
     played.length ? h("div", { class: "played-row" }, h("span", { class: "muted" }, "Played: "), ...played.map((n) => powerCard(n, c, null, "used"))) : null);
 }
 
+/** Draws the expansion's side panel (G80): holder, black caballeros, tiles, limit board, held cards, delayed markers, turned cards. */
+function drawColonies(ctx) {
+  const v = ctx.view;
+  panels.colonies.hidden = !v.inquisitor;
+  if (!v.inquisitor) return;
+  const name = (s) => seatName(ctx.summary.seats, s);
+  const inq = v.inquisitor;
+  const black = Object.entries(inq.black || {}).map(([a, k]) => `${areaName(a)} ${k}`).join(", ") || "none on the board";
+  const lb = v.limit_board || {};
+  const t = v.tiles || { supply: {}, loose: {}, owed: {} };
+  const owed = (t.owed?.gold || 0) + (t.owed?.goods || 0);
+  const fact = (key, label, ...value) => h("div", { class: "fact", "data-fact": key }, h("span", { class: "muted" }, label), h("span", {}, ...value));
+  const carried = carriedTiles(v, name);
+  mount(panels.colonies, h("h2", {}, "Inquisitor & Colonies"),
+    h("div", { class: "facts-grid" },
+      fact("holder", "Grand Inquisitor", h("strong", {}, inq.holder === null ? "nobody" : name(inq.holder)), inq.extra_used ? h("span", { class: "tag" }, "extra used") : null),
+      fact("black", "Black caballeros", `${black}${inq.out_of_game ? ` · ${inq.out_of_game} out of the game` : ""}`),
+      fact("limit", "Limit board", lb.area ? `${areaName(lb.area)} · ${lb.on} of ${lb.spaces} spaces taken` : "not on the board"),
+      fact("tiles", "Tiles", tileChip("gold", `${t.supply?.gold ?? 0} in supply · ${t.loose?.gold ?? 0} free in America`),
+        tileChip("goods", `${t.supply?.goods ?? 0} in supply · ${t.loose?.goods ?? 0} free in the Mediterranean`)),
+      carried.length ? fact("carried", "Carried", ...carried.map(([kind, text]) => tileChip(kind, text))) : null,
+      owed ? fact("owed", "Owed this turn", `${t.owed.gold} gold, ${t.owed.goods} goods`) : null),
+    h("h3", {}, "Held cards"),
+    (v.held_cards || []).length ? h("div", { class: "cards held" }, ...v.held_cards.map((c) => h("div", { class: "held-card", style: seatStyle(colour(c.seat)), "data-held": c.card },
+      actionCardNode(c.card, null), h("span", { class: "keeper" }, h("span", { class: "swatch" }), name(c.seat)))))
+      : h("p", { class: "muted" }, "No held cards."),
+    h("h3", {}, "Delayed scoring markers"),
+    (v.delayed || []).length ? h("ul", { class: "plain-list" }, ...v.delayed.map((d) => h("li", { "data-delayed": d.area, style: seatStyle(colour(d.seat)) },
+      h("span", { class: "swatch" }), `${areaName(d.area)} scores at the end of round ${d.round} (${name(d.seat)}’s ${actionCard(d.card)[1]})`)))
+      : h("p", { class: "muted" }, "None."),
+    (v.turned || []).length ? h("h3", {}, "Turned face down this round") : null,
+    (v.turned || []).length ? h("div", { class: "cards turned" }, ...v.turned.map((c) => actionCardNode(c, null, "turned"))) : null);
+}
+
+/** Returns [kind, text] for every carried tile (G36): who carries it, where, for whom. */
+function carriedTiles(v, name) {
+  const out = [];
+  for (const [area, info] of Object.entries(v.areas)) {
+    for (const e of info.pieces || []) {
+      if (!e.tile) continue;
+      const carrier = e.owner === "black" ? "a black caballero" : name(e.owner);
+      out.push([e.tile, `${e.count} ${e.tile} in ${areaName(area)} (${carrier} carries${e.owner === e.claimant ? "" : ` for ${name(e.claimant)}`})`]);
+    }
+  }
+  return out;
+}
+
+function tileChip(kind, text) {
+  return h("span", { class: "tile-chip" }, h("span", { class: `key ${kind}`, "aria-hidden": "true" }), text);
+}
+
 /** Redraws the whole page from `ctx`. */
 export function render(ctx) {
   if (!map) return ctx.mapReady.then(() => render(ctx));
@@ -223,8 +306,10 @@ export function render(ctx) {
   phase.textContent = phaseText(v);
   const options = document.getElementById("options");
   if (options) Object.assign(options, { hidden: false, textContent: optionsText(v.options) });
+  rememberHeads(v.offer);
   drawMap(ctx);
   drawPlayers(ctx);
+  drawColonies(ctx);
   const ui = drawPrompt(panels.prompt, ctx, svg);
   const due = ctx.live && ctx.seat !== null ? v.pending[String(ctx.seat)]?.kind : null;
   document.getElementById("app").classList.toggle("focus-hand", due === "play_power_card");

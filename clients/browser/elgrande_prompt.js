@@ -5,13 +5,17 @@ import { colour } from "./colours.js";
 import { actionCard, cardHeads, POWER_HEADS } from "./cards.js";
 import { confirmRow, draftControls, notation } from "./controls.js";
 import { buildable } from "./moves.js";
-import { describeMove, promptText, seatName, areaName, choiceText, pieceName } from "./elgrande_text.js";
+import { describeMove, promptText, seatName, areaName, choiceText, pieceName, parseSpot } from "./elgrande_text.js";
 
 const PREFER = ["scoreboard", "value", "answer", "from", "card", "area", "region"];
 const chooser = { legal: null, fixed: {} };
 
 function isArea(view, v) {
-  return typeof v === "string" && (v in view.areas || (v.startsWith("france_") && "france" in view.areas));  // O-F4: slots are targets
+  if (typeof v !== "string") return false;
+  if (v in view.areas || (v.startsWith("france_") && "france" in view.areas)) return true;  // O-F4: slots are targets
+  if (!view.inquisitor) return false;
+  const p = parseSpot(v);  // G3, G4: the captain's and viceroy's slots, on/beside the limit board
+  return p.spot === v && p.position !== null && p.area in view.areas;
 }
 
 function scalarDiffs(moves) {
@@ -108,6 +112,8 @@ function turnStep(ctx, svg) {
   const declare = p.ofType("declare_action");
   const end = p.ofType("end_turn");
   const intake = p.ofType("church_intake");  // O-C6 (a)
+  const known = new Set(["place_caballeros", "declare_action", "end_turn", "church_intake"]);
+  const others = p.legal.filter((m) => !known.has(m.type));  // any other turn_step move (G21: bonus_move, inquisitor_extra, use_turn_over, …)
   const heads = cardHeads(t.card);
   const builds = declare.filter(buildable);
   const picks = declare.filter((m) => !buildable(m));
@@ -123,7 +129,21 @@ function turnStep(ctx, svg) {
       intake.length ? h("button", { class: "btn church", "data-testid": "church-intake", onclick: () => p.select(intake[0]) }, describeMove(intake[0], seats)) : null,
       end.length ? h("button", { class: "btn", "data-testid": "end-turn", onclick: () => p.select(end[0]) }, "End my turn") : null),
     picks.length > 1 ? h("div", { class: "sub" }, h("div", { class: "hint" }, `${actionCard(t.card)[1]}: ${actionCard(t.card)[2]}`),
-      pickFrom(ctx, svg, picks, (m) => describeMove(m, seats, t.card))) : null);
+      pickFrom(ctx, svg, picks, (m) => describeMove(m, seats, t.card))) : null,
+    others.length ? otherMoves(ctx, others) : null);
+}
+
+/** Returns a group of controls per other move type: a button per move (and "build…" for multi-part ones). */
+function otherMoves(ctx, moves) {
+  const p = ctx.prompter;
+  const types = [...new Set(moves.map((m) => m.type))];
+  return h("div", { class: "sub other-moves", "data-testid": "other-moves" }, ...types.map((type) => {
+    const list = moves.filter((m) => m.type === type);
+    return h("div", { class: "move-group", "data-type": type },
+      h("div", { class: "hint" }, `${label(type)}:`),
+      h("div", { class: "choices" }, ...list.map((m) => h("button", { class: "btn", "data-move": m.type, onclick: () => p.select(m) }, describeMove(m, ctx.summary.seats, ctx.view.turn?.card))),
+        list.some(buildable) ? h("button", { class: "btn", onclick: () => p.begin(list.find(buildable)) }, `${label(type)}: build…`) : null));
+  }));
 }
 
 /** Returns whether the seat holds the Church marker and has not used this turn's extra (O-C6). */

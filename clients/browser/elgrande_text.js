@@ -4,11 +4,53 @@ import { actionCard } from "./cards.js";
 import { colour } from "./colours.js";
 
 const SLOT_NAMES = { france_ambassador: "ambassador slot (+2)", france_envoy: "envoy slot (+1)", france_plain: "plain slot" };
+/** Inquisitor & Colonies (G3, G4): the overseas slots and the positions at the limit board. */
+const SPOT_NAMES = { caravel_captain: "Caravel — captain (+3)", america_viceroy: "America — viceroy (+5)" };
+const POSITION_WORDS = { beside: "beside the limit board", on: "on the limit board" };
+
+/**
+ * Parses a location of the expansion's grammar (`<spot>[+gold|+goods[@claimant]][*][^]`, G4a) into
+ * {spot, area, position, tile, claimant, marked, bonus}; a plain area id parses as itself.
+ */
+export function parseSpot(loc) {
+  let rest = String(loc);
+  const bonus = rest.endsWith("^");
+  if (bonus) rest = rest.slice(0, -1);
+  const marked = rest.endsWith("*");
+  if (marked) rest = rest.slice(0, -1);
+  const [spot, carried] = rest.split("+");
+  const [tile, who] = (carried || "").split("@");
+  let area = spot;
+  let position = null;
+  if (spot in SLOT_NAMES) [area, position] = ["france", spot.slice(7)];
+  else if (spot in SPOT_NAMES) [area, position] = spot.split("_");
+  else if (/_(beside|on)$/.test(spot)) [area, position] = [spot.replace(/_(beside|on)$/, ""), spot.match(/_(beside|on)$/)[1]];
+  return { spot, area, position, tile: tile || null, claimant: who ? Number(who) : null, marked, bonus };
+}
+
+/** Returns the area a location names ("caravel_captain+gold^" → "caravel"). */
+export function spotArea(loc) {
+  return parseSpot(loc).area;
+}
 
 /** Returns an area's display name ("castillo" → "the Castillo", "france_envoy" → "France — envoy slot (+1)"). */
 export function areaName(id) {
   if (id in SLOT_NAMES) return `France — ${SLOT_NAMES[id]}`;  // O-F4
+  if (id in SPOT_NAMES) return SPOT_NAMES[id];  // G3
+  if (id === "out") return "out of the game";  // G42: black caballeros beside the board
+  if (typeof id === "string" && /[+*^]|_(beside|on)$/.test(id)) return stateName(id);
   return id === "castillo" ? "the Castillo" : id === "court" ? "the court" : id === "province" ? "the province" : label(id);
+}
+
+/** Returns a caballero state's name in words (G4a): "Caravel (carrying gold for Red, bonus move)". */
+function stateName(loc) {
+  const p = parseSpot(loc);
+  const where = p.spot !== loc ? areaName(p.spot) : p.position ? `${label(p.area)}, ${POSITION_WORDS[p.position]}` : label(p.area);
+  const notes = [];
+  if (p.tile) notes.push(`carrying ${p.tile}${p.claimant !== null ? ` for ${label(colour(p.claimant).name)}` : ""}`);
+  if (p.marked) notes.push("relocated");
+  if (p.bonus) notes.push("bonus move");
+  return notes.length ? `${where} (${notes.join(", ")})` : where;
 }
 
 /** Returns whose caballero a move entry's `seat` is: a colour ("Red"), or the Church's black one (O-C7). */
@@ -61,8 +103,27 @@ export function describeMove(m, seats, card) {
     case "answer_veto": return m.answer === "allow" ? "Allow it" : `Veto it${m.from > 1 ? ` from step ${m.from}` : ""}`;
     case "choose_region": return `Disc: ${areaName(m.region)}`;
     case "return_caballeros": return m.sources.length ? `Return ${tally(m.sources)}` : "Return nothing";
-    default: return label(m.type);
+    default: return genericMove(m, seats);
   }
+}
+
+/** Returns any other move (new move types included) as its type and fields: "Bonus Move: from Caravel → to America". */
+function genericMove(m, seats) {
+  const parts = Object.entries(m).filter(([k]) => k !== "type").map(([k, v]) => `${label(k).toLowerCase()} ${fieldText(v, seats)}`);
+  return parts.length ? `${label(m.type)}: ${parts.join(" · ")}` : label(m.type);
+}
+
+function fieldText(v, seats) {
+  if (typeof v === "string") return areaName(v);
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (v === null || v === undefined) return "none";
+  if (Array.isArray(v)) return v.length ? v.map((x) => fieldText(x, seats)).join(", ") : "none";
+  if (typeof v === "object") {
+    if ("from" in v || "to" in v) return `${"seat" in v ? `${pieceName(v.seat)} ` : ""}${v.from !== undefined ? areaName(v.from) : "…"} → ${v.to !== undefined ? areaName(v.to) : "…"}${v.k > 1 ? ` ×${v.k}` : ""}`;
+    const entries = Object.entries(v);
+    return entries.length ? entries.map(([a, n]) => `${areaName(a)} ${fieldText(n, seats)}`).join(", ") : "none";
+  }
+  return String(v);
 }
 
 const PROMPT_TEXT = {
@@ -72,6 +133,10 @@ const PROMPT_TEXT = {
   turn_step: ["Your turn", "Place caballeros next to the King or in the Castillo, use the card's special action (in either order), then end your turn."],
   veto_answer: ["Veto?", "A special action was declared. Allow it, or spend your Veto."],
   castillo_disc: ["Castillo disc", "Choose the region where your Castillo caballeros go."],
+  setup_disc: ["Setup disc", "Choose the region where your 2 caballeros from the province start (G16)."],
+  limit_fill: ["Limit board", "Choose which caballeros go onto the limit board's free spaces (G47, G48)."],
+  copy_offer: ["Copy the special action?", "You may copy the special action just used (G68)."],
+  relocation_before_scoring: ["Relocation before scoring", "You may relocate caballeros before this scoring (G73)."],
   eviction_disc: ["Eviction disc", "Choose where your evicted caballeros go."],
   return_two_disc: ["Secret return", "Choose the region you return 2 caballeros from."],
   return_all_disc: ["Secret return", "Choose the region you return all your caballeros from."],
@@ -85,7 +150,7 @@ export function promptText(kind) {
 }
 
 function movedText(e) {
-  return e.moves.map(([seat, from, to, n]) => `${n} ${seat === "black" ? "black (the Church)" : colour(seat).name} ${from === "court" ? "" : `from ${areaName(from)} `}to ${areaName(to)}`).join(", ");
+  return e.moves.map(([seat, from, to, n]) => `${n} ${seat === "black" ? "black" : colour(seat).name} ${from === "court" ? "" : `from ${areaName(from)} `}to ${areaName(to)}`).join(", ");
 }
 
 /** Returns a sealed choice as text: a region, a list of sources, or a veto answer. */
@@ -109,12 +174,12 @@ export function describeEvent(entry, seats) {
   const who = (s) => seatName(seats, s);
   switch (e.type) {
     case "game_created": return `The game was created${seats.length ? ` for ${seats.map((s) => s.name).join(", ")}` : ""}.`;
-    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.${e.church_regions ? ` The Church's black caballeros stand in ${e.church_regions.map(areaName).join(" and ")}.` : ""}`;  // O-C2
+    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.${e.church_regions ? ` The Church's black caballeros stand in ${e.church_regions.map(areaName).join(" and ")}.` : ""}${e.inquisitor_regions ? ` The Grand Inquisitor's black caballeros stand in ${e.inquisitor_regions.map(areaName).join(" and ")}.` : ""}${e.limit_region ? ` The limit board lies in ${areaName(e.limit_region)}.` : ""}`;  // O-C2, G14
     case "round_started": return `Round ${e.round} begins. Offer: ${(e.offer || []).map((c) => actionCard(c)[1]).join(", ")}.`;
     case "power_card_played": return `${who(e.seat)} plays power card ${e.value}.`;
     case "turn_started": return `${who(e.seat)}'s turn: ${e.intake} caballero${e.intake === 1 ? "" : "s"} to court.`;
     case "court_supplemented": return `${who(e.seat)} fills the court: ${movedText(e)}.`;
-    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”${String(e.card).startsWith("d6_church") ? " and the Church marker" : ""}.`;  // O-C3
+    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”${String(e.card).startsWith("d6_church") ? " and the Church marker" : String(e.card).startsWith("d6_grand_inquisitor") ? " and the Grand Inquisitor figure" : ""}.`;  // O-C3, G64
     case "caballeros_placed": return `${who(e.seat)} places ${e.moves.map(([, , to, n]) => `${n} in ${areaName(to)}`).join(", ") || "nothing"}${e.extra ? " (with the Church extra)" : ""}.`;
     case "action_declared": return `${who(e.seat)} declares ${describeMove({ type: "declare_action", ...(e.action || {}) }, seats, e.card)}.`;
     case "action_skipped": return `${who(e.seat)} skips the special action.`;

@@ -3,11 +3,17 @@
 Caballero moves are `[owner, from, to, count]`; regions are ids (`old_castile`), shown as
 names; the court and the provinces are the places "court" and "province"; France's slots
 are places of their own (`france_envoy`: "France (envoy slot)"). The owner of a black
-caballero (option church) is "black". `OPTION_NAMES` names the options for a game's header.
+caballero (options church and inquisitor_colonies) is "black". With inquisitor_colonies a place
+may be a caballero state (G4a, `<spot>[+gold|+goods[@claimant]][*][^]`): the captain's and the
+viceroy's slots, on or beside the limit board, a carried tile and its owner, the relocation mark
+and an open bonus move ("Caravel (captain slot; carrying gold for Ana; bonus move)"); black
+caballeros out of the game are "out of the game". `OPTION_NAMES` names the options for a game's
+header.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from clients.python.phrases import Json, Names, Phrase, options_text, region, result, who, words
@@ -27,6 +33,7 @@ OPTION_NAMES: dict[str, str] = {
 DEFAULT_ON = frozenset({"veto"})
 """The options that are on unless turned off (the catalog's defaults): shown only when off ("no Veto")."""
 SLOT = "france_"
+CARD = re.compile(r"d\d_[a-z_]+(\.\d+)?")
 
 
 def options_line(options: Any) -> str:
@@ -34,18 +41,47 @@ def options_line(options: Any) -> str:
     return options_text(options, OPTION_NAMES, DEFAULT_ON)
 
 
-def _place(ident: Any) -> str:
-    """Returns a place as words: court, province, a region's name, or France's slot."""
+POSITIONS = {
+    "captain": "captain slot",
+    "viceroy": "viceroy slot",
+    "beside": "beside the limit board",
+    "on": "on the limit board",
+}
+"""The expansion's positions a place may name after its area (G3, G4)."""
+
+
+def _place(ident: Any, names: Names | None = None) -> str:
+    """Returns a place as words: court, province, a region's name, France's slot, or a caballero state (G4a)."""
     ident = str(ident)
     if ident in ("court", "province"):
         return ident
-    if ident.startswith(SLOT):
-        return f"France ({words(ident[len(SLOT) :])} slot)"
-    return region(ident)
+    if ident == "out":  # G42: black caballeros beside the board, out of the game
+        return "out of the game"
+    if CARD.fullmatch(ident):  # an action card named in a move (held, turned over)
+        return ident
+    core = ident.rstrip("*^")
+    bonus, marked = ident.endswith("^"), core != ident and "*" in ident[len(core) :]
+    core, _, carried = core.partition("+")
+    notes = []
+    if carried:
+        tile, _, claimant = carried.partition("@")
+        whose = f" for {who(names or {}, int(claimant))}" if claimant.isdigit() else ""
+        notes.append(f"carrying {tile}{whose}")
+    notes += ["relocated"] if marked else []
+    notes += ["bonus move"] if bonus else []
+    if core.startswith(SLOT):
+        where, slot = "France", f"{words(core[len(SLOT) :])} slot"
+    else:
+        area, _, position = core.rpartition("_")
+        where, slot = (
+            (region(area), POSITIONS[position]) if area and position in POSITIONS else (region(core), "")
+        )
+    inside = "; ".join(([slot] if slot else []) + notes)
+    return f"{where} ({inside})" if inside else where
 
 
 def _owner(names: Names, seat: Any) -> str:
-    """Returns a caballero's owner: a seat's name, or "black" (the Church's caballeros, O-C7)."""
+    """Returns a caballero's owner: a seat's name, or "black" (the Church's caballeros, O-C7; the Grand Inquisitor's, G10)."""
     return "black" if seat == "black" else who(names, seat)
 
 
@@ -54,7 +90,7 @@ def _moves(moves: list[list], names: Names, *, owner: bool = True) -> str:
     parts = []
     for seat, src, dst, count in moves:
         mine = f"{_owner(names, seat)} " if owner or seat == "black" else ""
-        parts.append(f"{mine}{_place(src)}→{_place(dst)} {count}")
+        parts.append(f"{mine}{_place(src, names)}→{_place(dst, names)} {count}")
     return ", ".join(parts) or "none"
 
 
@@ -79,7 +115,10 @@ def _moved(e: Json, n: Names) -> str:
 
 def _taken(e: Json, n: Names) -> str:
     text = f"{who(n, e.get('seat'))} took action card {e.get('card')}"
-    return text + (" and the Church marker" if str(e.get("card", "")).startswith("d6_church") else "")
+    card = str(e.get("card", ""))
+    if card.startswith("d6_grand_inquisitor"):  # G64: the figure passes at once
+        return text + " and the Grand Inquisitor"
+    return text + (" and the Church marker" if card.startswith("d6_church") else "")
 
 
 def _played(e: Json, n: Names) -> str:
@@ -109,16 +148,18 @@ def _value(value: object, n: Names) -> str:
     """Returns a declared field: regions by name, caballero moves as arrows, lists joined."""
     if isinstance(value, list):
         items = [
-            f"{_owner(n, v.get('seat'))} {_place(v.get('from', v.get('region', '?')))}"
-            + (f"→{_place(v['to'])}" if "to" in v else "")
+            f"{_owner(n, v.get('seat'))} {_place(v.get('from', v.get('region', '?')), n)}"
+            + (f"→{_place(v['to'], n)}" if "to" in v else "")
             if isinstance(v, dict)
-            else _place(str(v))
+            else _place(str(v), n)
             for v in value
         ]
         return ", ".join(items) or "none"
     if isinstance(value, dict):  # {area: count}, e.g. d4_court_two's supplement
         return _counts(value)
-    return _place(str(value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return _place(str(value), n)
 
 
 def _scored(e: Json, n: Names) -> str:
@@ -172,8 +213,10 @@ def _round_ended(e: Json, n: Names) -> str:
 
 def _started(e: Json, n: Names) -> str:
     homes = ", ".join(f"{who(n, s)} {region(h)}" for s, h in enumerate(e.get("homes", [])))
-    church = e.get("church_regions")
+    church = e.get("church_regions") or e.get("inquisitor_regions")  # O-C2, G14 step 2
     black = f"; black caballeros in {' and '.join(region(r) for r in church)}" if church else ""
+    if e.get("limit_region"):  # G14 step 3
+        black += f"; the limit board in {region(e['limit_region'])}"
     options = options_line(e.get("options"))
     return (
         f"game started: {len(e.get('rounds', []))} rounds, the King in {region(e.get('king'))}, "
@@ -219,7 +262,12 @@ def move_text(move: Json, names: Names) -> str:
             return f"choose {_place(move.get('region', '?'))}"
         case "return_caballeros":
             return f"return from {', '.join(_place(x) for x in move.get('sources', [])) or 'nowhere'}"
-    return words(move.get("type", "?"))
+    fields = [
+        f"{words(k)} {_value(v, names)}" for k, v in move.items() if k not in ("type", "complete", "default")
+    ]
+    return words(move.get("type", "?")) + (
+        f": {'; '.join(fields)}" if fields else ""
+    )  # any other move, new ones too
 
 
 ELGRANDE: dict[str, Phrase] = {

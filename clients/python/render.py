@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 from clients.python.describe import options_line
 from clients.python.phrases_kabale import goal_words
@@ -128,7 +129,37 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
             "Church marker: "
             + (seat_label(summary, holder) if isinstance(holder, int) else "beside the board")
         )
+    lines += _colonies(summary, view)
     return lines + _elgrande_private(summary, view)
+
+
+def _colonies(summary: GameSummary, view: Json) -> list[str]:
+    """Returns the public lines of inquisitor_colonies (G80): the holder, tiles, held, delayed and turned cards."""
+    inq = view.get("inquisitor")
+    if not isinstance(inq, dict):
+        return []
+    holder = inq.get("holder")
+    out = inq.get("out_of_game") or 0
+    lines = [
+        "Grand Inquisitor: "
+        + (seat_label(summary, holder) if isinstance(holder, int) else "beside the board")
+        + (f" · {out} black out of the game" if out else "")
+    ]
+    tiles = view.get("tiles") or {}
+    supply, loose = tiles.get("supply", {}), tiles.get("loose", {})
+    lines.append(
+        f"tiles: supply {supply.get('gold', 0)} gold, {supply.get('goods', 0)} goods · "
+        f"free {loose.get('gold', 0)} gold, {loose.get('goods', 0)} goods"
+    )
+    held = [f"{c['card']} ({seat_label(summary, c['seat'])})" for c in view.get("held_cards", [])]
+    lines += ["held cards: " + ", ".join(held)] if held else []
+    delayed = [
+        f"{d['area']} in round {d['round']} ({seat_label(summary, d['seat'])})"
+        for d in view.get("delayed", [])
+    ]
+    lines += ["delayed scoring: " + ", ".join(delayed)] if delayed else []
+    lines += ["turned face down: " + ", ".join(view["turned"])] if view.get("turned") else []
+    return lines
 
 
 def _round(now: int, rounds: list[int]) -> str:
@@ -166,13 +197,14 @@ def _area_row(area_id: str, area: Json, view: Json, names: list[str], style: Sty
     if area.get("scoreboard"):
         marks.append(f"board {area['scoreboard']}")
     marks += _option_marks(area, names)
+    marks += _state_marks(area_id, area, view, names)
     values = "/".join(str(v) for v in area["values"])
     return [area["name"], values, *cells, " ".join(marks)]
 
 
 def _option_marks(area: Json, names: list[str]) -> list[str]:
     """Returns the marks of the options' pieces in an area: black caballeros, France's slots, Moorish Granada."""
-    marks = [f"black (Church) {area['black']}"] if area.get("black") else []  # church (O-C1)
+    marks = [f"black (Church) {area['black']}"] if area.get("black") and "pieces" not in area else []  # O-C1
     slots = area.get("slots")  # france: slot -> seat or None (O-F4)
     if isinstance(slots, dict):
         marks.append(
@@ -185,6 +217,35 @@ def _option_marks(area: Json, names: list[str]) -> list[str]:
     if area.get("moorish"):  # granada_moorish (O-G2)
         marks.append("Moorish")
     return marks
+
+
+def _state_marks(area_id: str, area: Json, view: Json, names: list[str]) -> list[str]:
+    """Returns the marks of inquisitor_colonies in an area (G4a, G80): black caballeros, slots, carried
+    tiles and their owners, caballeros beside the limit board, marks, bonus moves, the limit board, free tiles."""
+    if "pieces" not in area:
+        return []
+
+    def owner(o: Any) -> str:
+        return "black" if o == "black" else names[o] if isinstance(o, int) and 0 <= o < len(names) else "?"
+
+    marks = [f"black (Inquisitor) {area['black']}"] if area.get("black") else []
+    limit = view.get("limit_board") or {}
+    if limit.get("area") == area_id:
+        marks.append(f"limit board {limit['on']}/{limit['spaces']}")
+    for e in area["pieces"]:
+        notes = []
+        if e["position"] not in ("ordinary", "on"):
+            notes.append(e["position"])
+        if e["tile"]:
+            notes.append(e["tile"] + ("" if e["claimant"] == e["owner"] else f" for {owner(e['claimant'])}"))
+        notes += ["relocated"] if e["marked"] else []
+        notes += ["bonus move"] if e["bonus"] else []
+        if notes:
+            marks.append(f"{owner(e['owner'])} {e['count']}: {', '.join(notes)}")
+    for kind in ("gold", "goods"):
+        if area.get(kind):
+            marks.append(f"free {kind} {area[kind]}")
+    return ["; ".join(marks)] if marks else []
 
 
 def _elgrande_private(summary: GameSummary, view: Json) -> list[str]:

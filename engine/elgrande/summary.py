@@ -1,7 +1,10 @@
 """Renders a seat's view as a few plain-text lines (for emails and terminals).
 
 `text_summary(view, names)` reads only the `view(state, viewer)` dict, so it can show nothing
-the viewer may not see (§4). Seats are named by their players' names when `names` (public,
+the viewer may not see (§4). With option inquisitor_colonies every piece it adds is public (G80)
+and shown: caballero states on slots, beside the limit board, carrying tiles, marked or with a
+bonus move (G4a), the Grand Inquisitor's holder and black caballeros, tiles, the limit board,
+held cards, delayed-scoring markers and turned cards. Seats are named by their players' names when `names` (public,
 one per seat) tells them apart, else by number ("seat 2"); the viewer's own seat is marked
 "(you)".
 """
@@ -21,7 +24,7 @@ Json = dict[str, Any]
 def text_summary(view: Json, names: Sequence[str] | None = None) -> list[str]:
     """Returns the board summary of `view`: round, King, areas, pieces, scores, offer, hand, Vetos, what is due."""
     view = with_names(view, names)
-    lines = [_heading(view), *_areas(view), _granada(view), *_pieces(view), _offer(view)]
+    lines = [_heading(view), *_areas(view), _granada(view), *_pieces(view), *_colonies(view), _offer(view)]
     lines += _hand(view) + _vetos(view) + _turn(view) + _decision(view) + _due(view) + _result(view)
     return [line for line in lines if line]
 
@@ -58,9 +61,58 @@ def _areas(view: Json) -> list[str]:
         marks += [f"Grande of {_seat(view, p)}" for p, g in enumerate(view["grandes"]) if g == area_id]
         values = "/".join(map(str, info["values"]))
         marks += [_slots(view, info["slots"])] if "slots" in info else []
+        marks += _area_extras(view, area_id, info)
         extra = f" [{'; '.join(marks)}]" if marks else ""
         out.append(f"  {info['name']} {values}{extra}: {counts}")
+        states = [_state(view, e) for e in info.get("pieces", []) if _special(e)]
+        if states:  # inquisitor_colonies (G4a)
+            out.append(f"    of which: {'; '.join(states)}")
     return out
+
+
+_SLOTS = {"ambassador": 2, "envoy": 1, "plain": 0, "captain": 3, "viceroy": 5}  # G3, G57
+
+
+def _area_extras(view: Json, area_id: str, info: Json) -> list[str]:
+    """Returns an area's marks of option inquisitor_colonies: the limit board, ownerless tiles, delayed markers."""
+    marks = []
+    limit = view.get("limit_board") or {}
+    if limit.get("area") == area_id:  # G45
+        marks.append(f"limit board: {limit['on']} of {limit['spaces']} spaces taken")
+    for kind in ("gold", "goods"):  # G8: ownerless tiles of a colony
+        if info.get(kind):
+            marks.append(f"{info[kind]} {kind} tile{'s' * (info[kind] != 1)} free")
+    for d in view.get("delayed", []):  # G72
+        if d["area"] == area_id:
+            marks.append(f"delayed scoring at the end of round {d['round']} ({_seat(view, d['seat'])})")
+    return marks
+
+
+def _special(e: Json) -> bool:
+    """Returns whether a caballero state is worth its own words: not plain on or beside nothing (G4a)."""
+    return bool(e["position"] not in ("ordinary", "on") or e["tile"] or e["marked"] or e["bonus"])
+
+
+def _owner(view: Json, owner: Any) -> str:
+    return "black" if owner == "black" else _seat(view, owner)
+
+
+def _state(view: Json, e: Json) -> str:
+    """Returns one caballero state in words: "Ben 1 on the captain slot (+3), bonus move" (G4a)."""
+    parts = []
+    if e["position"] in _SLOTS:
+        bonus = _SLOTS[e["position"]]
+        parts.append(f"on the {e['position']} slot" + (f" (+{bonus})" if bonus else ""))
+    elif e["position"] == "beside":
+        parts.append("beside the limit board, not counted")
+    if e["tile"]:
+        mine = e["claimant"] == e["owner"]
+        parts.append(f"carrying {e['tile']}" + ("" if mine else f" for {_seat(view, e['claimant'])}"))
+    if e["marked"]:
+        parts.append("relocated this round")
+    if e["bonus"]:
+        parts.append("bonus move open")
+    return f"{_owner(view, e['owner'])} {e['count']}: {', '.join(parts)}"
 
 
 def _granada(view: Json) -> str:
@@ -106,6 +158,71 @@ def _church(view: Json) -> str:
     return f"Church: {who}{used}; black caballeros: {black}."
 
 
+def _colonies(view: Json) -> list[str]:
+    """Returns the lines of option inquisitor_colonies (G80): the Grand Inquisitor, tiles, held, delayed and turned cards."""
+    inq = view.get("inquisitor")
+    if inq is None:
+        return []
+    holder = inq["holder"]
+    who = (
+        "nobody holds the Grand Inquisitor, so the black caballeros count for nobody"
+        if holder is None
+        else f"{_seat(view, holder)} holds the Grand Inquisitor and counts the black caballeros as their own"
+    )
+    used = " (Inquisitor extra used this turn)" if inq.get("extra_used") else ""
+    black = (
+        ", ".join(f"{view['areas'][a]['name']} {k}" for a, k in inq["black"].items()) or "none on the board"
+    )
+    out_of_game = f"; {inq['out_of_game']} out of the game" if inq.get("out_of_game") else ""
+    lines = [f"Grand Inquisitor: {who}{used}; black caballeros: {black}{out_of_game}."]
+    limit = view.get("limit_board") or {}
+    if limit.get("area"):
+        name = view["areas"][limit["area"]]["name"]
+        lines.append(
+            f"Limit board: in {name}, {limit['on']} of {limit['spaces']} spaces taken; "
+            "only the caballeros on it count there."
+        )
+    else:
+        lines.append("Limit board: beside the board.")
+    lines.append(_tiles(view))
+    held = [f"{_seat(view, h['seat'])} {_card_words(h['card'])}" for h in view.get("held_cards", [])]
+    lines += [f"Held cards: {'; '.join(held)}."] if held else []
+    delayed = [
+        f"{view['areas'][d['area']]['name']} scores at the end of round {d['round']} "
+        f"({_seat(view, d['seat'])}'s {d['card']})"
+        for d in view.get("delayed", [])
+    ]
+    lines += [f"Delayed scoring markers: {'; '.join(delayed)}."] if delayed else []
+    turned = [_card_words(c) for c in view.get("turned", [])]
+    lines += [f"Turned face down this round: {'; '.join(turned)}."] if turned else []
+    return lines
+
+
+def _tiles(view: Json) -> str:
+    """Returns the tiles (G8, G36): the supply, the ownerless ones, who carries what for whom, what is owed."""
+    tiles = view.get("tiles") or {}
+    supply, loose, owed = tiles.get("supply", {}), tiles.get("loose", {}), tiles.get("owed", {})
+    text = (
+        f"Tiles: supply {supply.get('gold', 0)} gold, {supply.get('goods', 0)} goods; "
+        f"free {loose.get('gold', 0)} gold in America, {loose.get('goods', 0)} goods in the Mediterranean"
+    )
+    carried = [
+        f"{_owner(view, e['owner'])} {e['count']} {e['tile']} in {info['name']}"
+        + ("" if e["claimant"] == e["owner"] else f" for {_seat(view, e['claimant'])}")
+        for info in view["areas"].values()
+        for e in info.get("pieces", [])
+        if e["tile"]
+    ]
+    text += f"; carried: {', '.join(carried)}" if carried else "; none carried"
+    if owed.get("gold") or owed.get("goods"):
+        text += f"; owed this turn: {owed.get('gold', 0)} gold, {owed.get('goods', 0)} goods"
+    return text + "."
+
+
+def _card_words(instance: str) -> str:
+    return f"{instance} ({data.card_of(instance).name})"
+
+
 def _bids(view: Json) -> str:
     bids = [(p, b) for p, b in enumerate(view["bids"]) if b]
     if not bids:
@@ -143,6 +260,8 @@ def _turn(view: Json) -> list[str]:
         for part, flag in (("batch placed", t["placed"]), ("special action declared or skipped", t["acted"]))
         if flag
     ]
+    done += ["Grande's bonus move open"] if t.get("grande_bonus") else []  # G29
+    done += ["Inquisitor extra used"] if t.get("extra") else []  # G43
     return [f"Turn: {_seat(view, t['seat'])}{card}" + (f"; {', '.join(done)}." if done else ".")]
 
 
