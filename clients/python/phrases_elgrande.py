@@ -306,6 +306,22 @@ ELGRANDE: dict[str, Phrase] = {
     "tiles_placed": lambda e, n: (
         f"tiles placed in the colonies: gold {e.get('gold')}, goods {e.get('goods')}"
     ),
+    "figure_passed": lambda e, n: f"the Grand Inquisitor went to {who(n, e.get('seat'))}'s court",  # G40
+    "card_turned_over": lambda e, n: (
+        f"{who(n, e.get('seat'))} turned {e.get('card')} face down: nobody takes it this round"
+    ),  # G69
+    "delayed_marker_placed": lambda e, n: (
+        f"{who(n, e.get('seat'))} put a delayed-scoring marker on {region(e.get('area'))}"
+    ),  # G72
+    "delayed_marker_removed": lambda e, n: f"the delayed-scoring marker on {region(e.get('area'))} is done",
+    "held_card_used": lambda e, n: f"{who(n, e.get('seat'))} used the held card {e.get('card')}",  # G74
+    "copy_offered": lambda e, n: (
+        f"{who(n, e.get('seat'))} may copy {who(n, e.get('from'))}'s {e.get('card')} with Doubling"
+    ),  # G68
+    "limit_board_moved": lambda e, n: (
+        f"{who(n, e.get('seat'))} moved the limit board from "
+        f"{region(e.get('from')) if e.get('from') else 'beside the board'} to {region(e.get('to'))}"
+    ),  # G66
     "general_scoring_ended": lambda e, n: f"general scoring of round {e.get('round')} done",
     "turn_ended": lambda e, n: f"{who(n, e.get('seat'))}'s turn ended",
     "round_ended": _round_ended,

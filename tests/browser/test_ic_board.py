@@ -102,9 +102,9 @@ def showcase_routes(page: Any, seat: int) -> dict[str, Any]:
     state = ic_showcase.showcase()
     view = views.view(state, seat)
     moves = legal_moves(state, seat)
-    moves += [  # move types other helpers are adding (G21): the page must offer them without knowing them
-        {"type": "bonus_move", "from": "caravel^", "to": "america"},
-        {"type": "inquisitor_extra", "from": "province", "to": "court"},
+    moves += [  # move types the page does not know (a later rule's): it must offer them all the same
+        {"type": "future_move", "from": "caravel^", "to": "america"},
+        {"type": "later_move", "from": "province", "to": "court"},
     ]
 
     def answer_view(route: Any) -> None:
@@ -174,10 +174,10 @@ def test_a_busy_position_shows_every_piece_of_the_expansion(
     colonies.locator(".cards.turned .card[data-card='d1_move_four_any.1']").wait_for()
     # G21: move types the page does not know still come as controls
     other = page.get_by_test_id("other-moves")
-    other.locator("[data-move='inquisitor_extra']").wait_for()
-    other.locator("[data-move='bonus_move']").click()
+    other.locator("[data-move='later_move']").wait_for()
+    other.locator("[data-move='future_move']").click()
     page.get_by_test_id("selected").get_by_text(
-        "Bonus Move: from Caravel (bonus move) · to America"
+        "Future Move: from Caravel (bonus move) · to America"
     ).wait_for()
     page.get_by_role("button", name="Cancel").click()
     shutil.copyfile(shot(page, "ic-board-desktop"), FINAL_SHOT)

@@ -100,7 +100,11 @@ LIMITED = {
 
 def limits_step(state: State, event: Json) -> list[str]:
     """Checks a declared move action against movement_limits: with a far move, at most N − 2 (O-L2, O-L3)."""
-    if not state.options.movement_limits or state.options.inquisitor_colonies or event["type"] != "action_declared":
+    if (
+        not state.options.movement_limits
+        or state.options.inquisitor_colonies
+        or event["type"] != "action_declared"
+    ):
         return []
     card, moves = data.card_of(event["card"]).id, event["action"].get("moves", [])
     if not moves or (card not in LIMITED and card != "d6_church" and not card.endswith("move_own_region")):
