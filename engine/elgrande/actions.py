@@ -39,6 +39,23 @@ def declare(em: Emitter, seat: int, move: Json) -> None:
         execute(em, plan.steps)
 
 
+def use_held(em: Emitter, seat: int, move: Json) -> None:
+    """Carries out the use of a held card outside the turn, planned as the card's special action
+    (`Rules.held_card`, `Rules.held_used`: G73's relocation before scoring), then ends the step (G48)."""
+    s = em.state
+    card = s.rules.held_card(s, seat, move)
+    if card is None:
+        for event in s.rules.turn_move(s, seat, move):  # refuses it, naming why
+            em.emit(event)
+        return
+    fields = {k: v for k, v in move.items() if k not in ("type", "default")}
+    plan = cards.plan(s, seat, {"type": "declare_action", **fields}, instance=card)
+    moves = [[st[1], st[4], st[5], 1] for st in plan.steps if st[0] == "move"]
+    for event in s.rules.held_used(s, seat, card, plan.action, moves, plan.void):
+        em.emit(event)
+    em.step_end(seat)
+
+
 def execute(em: Emitter, steps: tuple[cards.Step, ...]) -> None:
     """Carries out `steps` in order, batching consecutive caballero steps into one event; then the step ends (G48)."""
     batch: list[list[Any]] = []

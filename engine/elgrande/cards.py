@@ -96,6 +96,12 @@ def check_fields(card: str, move: Json) -> None:
 
 
 def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
+    steps, action = _card_steps(s, seat, card, move)
+    prefix: list[Step] = s.rules.declare_prefix(s, seat, card)  # e.g. a copy's own figure step (G68)
+    return prefix + steps, action
+
+
+def _card_steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
     own = s.rules.declare(s, seat, card, move)
     if own is not None:  # an option's own card
         steps: list[Step] = own[0]

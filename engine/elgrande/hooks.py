@@ -19,7 +19,7 @@ The hooks, by where the options change the game:
 | extra pieces | black and France slots are state (`State.black`, `State.slots`); options own their rules |
 | larger batches | batch_limit, batch_fields |
 | extra decisions | turn_moves, turn_move, turn_open, turn_prompt, turn_end, between_turns, prelude |
-| an option's own cards | declare, declarations, carry_out |
+| an option's own cards | declare, declare_prefix, declarations, carry_out, held_card, held_used |
 | an option's decisions | choices, resolve, check_choice, choice_moves, default_choice |
 | general scoring | castillo_members, castillo_exits, before_regions, scoring_resume |
 | pieces with a state of their own | spot, spots, settle, may_leave, fold, after, step_end |
@@ -250,6 +250,22 @@ class Rules:
         extensions of the declare_action `partial` (whole moves, each with `complete`). None: not an option's card.
         """
         return None
+
+    def declare_prefix(self, s: State, seat: int, card: str) -> list[Any]:
+        """Returns steps an option puts before a declaration's own (a copy's figure step, G68, ruling B14)."""
+        return []
+
+    def held_card(self, s: State, seat: int, move: Json) -> str | None:
+        """Returns the held card instance whose special action `move` declares outside the turn (G73),
+        raising when `seat` may not use one now; None: `move` is not such a use."""
+        return None
+
+    def held_used(
+        self, s: State, seat: int, card: str, action: Json, moves: list[Move], void: bool
+    ) -> list[Json]:
+        """Returns the events of a use of the held card `card` (`held_card`), planned as its special
+        action: the normalised `action`, its caballero `moves` ([owner, from, to, 1]) and whether it is void."""
+        return []
 
     def carry_out(self, s: State, step: tuple[Any, ...]) -> list[Json] | None:
         """Returns the events of one step of an option's own kind (None: not an option's step)."""

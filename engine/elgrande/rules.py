@@ -52,10 +52,10 @@ def _dispatch(em: Emitter, seat: int, kind: str, move: Json) -> None:
             turn.place_caballeros(em, seat, move)
         case "declare_action":
             actions.declare(em, seat, move)
-        case (
-            "church_intake" | "inquisitor_extra" | "bonus_move" | "use_turn_over" | "relocate_before_scoring"
-        ):
+        case "church_intake" | "inquisitor_extra" | "bonus_move" | "use_turn_over":
             turn.turn_move(em, seat, move)
+        case "relocate_before_scoring":
+            actions.use_held(em, seat, move)
         case "end_turn":
             for event in turn_end(em.state, seat):
                 em.emit(event)

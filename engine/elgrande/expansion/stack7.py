@@ -99,16 +99,13 @@ class Stack7(Rules):
             case "d7_doubling":
                 return [], {}  # G68: taking it is the whole action; it copies later (`copy_offered`)
             # d7_relocation_before_scoring: its use at a general scoring is the base's move steps (G73)
-        own = super().declare(s, seat, card, move)
-        if copying(s) and card == "d6_grand_inquisitor":  # G68, ruling B14: the copy's own step 1
-            # Imported here: cards imports the turn, which imports the rules.
-            from engine.elgrande import cards
+        return super().declare(s, seat, card, move)
 
-            if own is None and card in cards.MOVE_RULES:  # the Inquisitor layer's moves are the base's
-                own = cards.move_steps(s, seat, card, move)
-            if own is not None:
-                return [("figure", seat), *own[0]], own[1]
-        return own
+    def declare_prefix(self, s: State, seat: int, card: str) -> list[Any]:
+        prefix: list[Any] = super().declare_prefix(s, seat, card)
+        if copying(s) and card == "d6_grand_inquisitor":  # G68, ruling B14: the copy's own step 1
+            return [("figure", seat), *prefix]
+        return prefix
 
     def check_steps(
         self, s: State, seat: int, card: str, steps: tuple[tuple[Any, ...], ...], move: Json
@@ -165,9 +162,35 @@ class Stack7(Rules):
 
     # The use of a held turn-over card, a turn step (G19 step 4, G69), and of relocation-before-scoring (G73).
 
-    def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
+    def held_card(self, s: State, seat: int, move: Json) -> str | None:
         if move.get("type") == "relocate_before_scoring":
-            return _relocate(s, seat, move)
+            return _relocating(s, seat, move)
+        return super().held_card(s, seat, move)
+
+    def held_used(
+        self, s: State, seat: int, card: str, action: Json, moves: list[Any], void: bool
+    ) -> list[Json]:
+        """Returns the events of a keeper's answer: up to 2 own caballeros relocated, or none (G73, B33)."""
+        g = s.group
+        if g is None or g.kind != RBS:
+            return super().held_used(s, seat, card, action, moves, void)
+        events: list[Json] = [
+            {"type": "choices_revealed", "kind": RBS, "choices": [[seat, action]], "context": g.context}
+        ]
+        if void:  # G82: not used; the card is kept (a use that changes nothing is no use, V2)
+            return events
+        events.append(
+            {
+                "type": "caballeros_moved",
+                "seat": seat,
+                "reason": "move",
+                "moves": s.rules.settle(s, seat, moves, "move"),
+            }
+        )
+        events.append({"type": "held_card_used", "seat": seat, "card": card})  # G73: discarded after use
+        return events
+
+    def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
         if move.get("type") != "use_turn_over":
             return super().turn_move(s, seat, move)
         instance = _kept(s, seat, TURN_OVER)
@@ -366,31 +389,12 @@ def _ask_keeper(s: State, asked: tuple[int, ...]) -> list[Json]:
     return []
 
 
-def _relocate(s: State, seat: int, move: Json) -> list[Json]:
-    """Returns the events of a keeper's answer: up to 2 own caballeros relocated, or none (G73, B33)."""
-    from engine.elgrande import cards  # here: cards imports the turn, which imports the rules
-
+def _relocating(s: State, seat: int, move: Json) -> str:
+    """Returns the keeper's card whose use is asked of `seat` now (G73), or refuses the move."""
     g = s.group
     if g is None or g.kind != RBS or seat not in g.members:
         raise illegal(move, "no relocation before scoring is asked of you now", "G73")
-    card = str(g.context["card"])
-    plan = cards.plan(s, seat, {"type": "declare_action", "moves": move.get("moves", [])}, instance=card)
-    events: list[Json] = [
-        {"type": "choices_revealed", "kind": RBS, "choices": [[seat, plan.action]], "context": g.context}
-    ]
-    if plan.void:  # G82: not used; the card is kept (a use that changes nothing is no use, V2)
-        return events
-    moves = [[st[1], st[4], st[5], 1] for st in plan.steps]
-    events.append(
-        {
-            "type": "caballeros_moved",
-            "seat": seat,
-            "reason": "move",
-            "moves": s.rules.settle(s, seat, moves, "move"),
-        }
-    )
-    events.append({"type": "held_card_used", "seat": seat, "card": card})  # G73: discarded after use
-    return events
+    return str(g.context["card"])
 
 
 def illegal(move: Json, why: str, rule: str) -> IllegalMove:
