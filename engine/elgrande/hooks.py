@@ -12,7 +12,7 @@ The hooks, by where the options change the game:
 | place | hooks |
 |---|---|
 | setup (R3-R8, R9, R15) | rounds, region_deck, setup, fixed_cards |
-| geometry | regions, neighbours, king_may_enter, grande_may_enter |
+| geometry | regions, neighbours, near_regions, king_may_enter, grande_may_enter |
 | ranking counts (§3.1) | counts, total |
 | what gets scored | scorable, bonus |
 | allowed destinations | batch_areas, check_batch, check_steps, disc_regions, moves_within |
@@ -87,6 +87,11 @@ class Rules:
     def neighbours(self, area: int) -> tuple[int, ...]:
         """Returns the regions adjacent to `area` (§1.2)."""
         return data.NEIGHBOURS[area]
+
+    def near_regions(self, area: int) -> tuple[int, ...]:
+        """Returns the regions a move from `area` reaches as a near move under movement_limits (O-L2):
+        the adjacent ones, and whatever an option adds (the ship's routes, G85)."""
+        return self.neighbours(area)
 
     def king_may_enter(self, s: State, region: int) -> bool:
         """Returns whether the King may stand in `region` (R28)."""

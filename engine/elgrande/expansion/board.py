@@ -100,6 +100,14 @@ class Board(Rules):
     def neighbours(self, area: int) -> tuple[int, ...]:
         return NEIGHBOURS[area]
 
+    def near_regions(self, area: int) -> tuple[int, ...]:
+        near = super().near_regions(area)  # G85: the edges of G5, and the ship's routes
+        if area == data.CARAVEL:
+            return tuple(sorted({*near, *data.COASTAL, *data.COLONIES}))
+        if area in data.COASTAL or area in data.COLONIES:
+            return tuple(sorted({*near, data.CARAVEL}))
+        return near
+
     def king_may_enter(self, s: State, region: int) -> bool:
         return region not in data.OVERSEAS and super().king_may_enter(s, region)  # G6
 

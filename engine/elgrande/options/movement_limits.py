@@ -30,6 +30,8 @@ CARD_N: dict[str, int | None] = {
     "d1_place_two_or_move_own_region": None,  # its moves are d1_move_own_region's
     "d6_church": 2,  # church (O-C3): the black moves
     "d6_grand_inquisitor": 2,  # inquisitor_colonies (G85): the black relocations (bring-backs are no moves)
+    "d7_transport": 3,  # G85
+    "d7_relocation_before_scoring": 2,  # G85: its use is a relocation (G73, ruling B33)
 }
 FAR_COST = 2  # O-L3
 
@@ -60,9 +62,7 @@ class MovementLimits(Rules):
 
     def near(self, src: int, dst: int) -> bool:
         """Returns whether a move from `src` to `dst` is near: to the Castillo or an adjacent region (O-L2)."""
-        return dst in (data.CASTILLO, src) or dst in self.neighbours(
-            src
-        )  # G85: a change within an area (G52)
+        return dst in (data.CASTILLO, src) or dst in self.near_regions(src)  # G85: also within an area (G52)
 
 
 def own_caballeros(s: State, seat: int, region: int) -> int:
