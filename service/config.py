@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from service.redis_clients import is_cluster
+
 
 @dataclass(frozen=True)
 class Config:
@@ -56,7 +58,13 @@ class Config:
         return replace(cls(**values), **overrides).completed()
 
     def completed(self) -> Config:
-        """Returns a copy with derived defaults filled (queue URL, a process-local secret)."""
+        """Returns a copy with derived defaults filled (queue URL, a process-local secret).
+
+        QUEUE_REDIS_URL defaults to REDIS_URL, except for a Redis Cluster (`redis+cluster://`),
+        which rq cannot use: then it must be set (ValueError).
+        """
+        if is_cluster(self.REDIS_URL) and not self.QUEUE_REDIS_URL:
+            raise ValueError("REDIS_URL names a Redis Cluster: set QUEUE_REDIS_URL to a plain Redis for rq")
         secret = self.SECRET_KEY or secrets.token_urlsafe(32)
         return replace(self, QUEUE_REDIS_URL=self.QUEUE_REDIS_URL or self.REDIS_URL, SECRET_KEY=secret)
 

@@ -6,8 +6,12 @@ a relay that dies mid-batch leaves them pending; its successor (or any relay, af
 are deterministic (`entries:{game}:{last v}`) and every job is idempotent, so a replay costs
 a little work and never a second email or a second auto-pass.
 
-One XREADGROUP reads all the relay's buckets at once (a plain Redis); for Redis Cluster run
-one relay per bucket range (`castillo relay --buckets 0-15` …), each still one group per bucket.
+On a plain Redis one XREADGROUP reads all the relay's buckets at once, blocking until an
+entry comes. On a Redis Cluster one command may name keys of one slot only, and each bucket
+is a slot of its own: a relay of one bucket still blocks on it, and a relay of several reads
+each bucket without blocking, one pipeline per node (one round trip each), and when nothing
+came waits CLUSTER_POLL_S before the next round. So any bucket range works on a cluster too;
+running several relays (`--buckets 0-31`, `--buckets 32-63`) only spreads the work.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ import time
 from collections.abc import Iterable, Sequence
 
 import redis
+from redis.cluster import RedisCluster
+from redis.exceptions import RedisClusterException
 from rq import Queue
 
 from service import heartbeats
@@ -32,6 +38,8 @@ log = logging.getLogger("castillo.relay")
 GROUP = "relay"
 RECLAIM_IDLE_MS = 15_000
 OUTBOX_MAXLEN = 100_000
+CLUSTER_POLL_S = 0.05  # a cluster relay of several buckets reads them this often while idle
+READ_COUNT = 200
 Entry = tuple[bytes, dict[bytes, bytes]]
 
 
@@ -66,12 +74,50 @@ def dispatch(client: redis.Redis, q: Queue, stream: str, entries: Sequence[Entry
 
 
 def relay_once(
-    client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], block_ms: int | None = 1000
+    client: redis.Redis | RedisCluster,
+    q: Queue,
+    consumer: str,
+    buckets: Sequence[int],
+    block_ms: int | None = 1000,
 ) -> int:
     """Reads new entries of `buckets` (waiting up to `block_ms`) and dispatches them; returns how many."""
-    streams = {outbox_key(b): ">" for b in buckets}
-    reply = client.xreadgroup(GROUP, consumer, streams, count=200, block=block_ms) or []
+    if isinstance(client, RedisCluster) and len(buckets) > 1:
+        reply = _read_cluster(client, consumer, buckets)
+        if not reply and block_ms:
+            time.sleep(min(block_ms / 1000, CLUSTER_POLL_S))
+    else:
+        streams = {outbox_key(b): ">" for b in buckets}
+        reply = client.xreadgroup(GROUP, consumer, streams, count=READ_COUNT, block=block_ms) or []
     return sum(dispatch(client, q, _text(stream), entries) for stream, entries in reply)
+
+
+def _read_cluster(
+    client: RedisCluster, consumer: str, buckets: Sequence[int]
+) -> list[tuple[str, list[Entry]]]:
+    """Returns the new entries of each bucket's outbox on a cluster: one non-blocking XREADGROUP
+    per bucket (each is a slot of its own), sent to its node in one pipeline per node.
+
+    A MOVED or ASK answer (a slot moved, a failover) refreshes the client's map of the slots
+    before it is raised, so the relay's next round reads from the new owner.
+    """
+    by_node: dict[str, list[str]] = {}
+    for b in buckets:
+        by_node.setdefault(client.get_node_from_key(outbox_key(b)).name, []).append(outbox_key(b))
+    found: list[tuple[str, list[Entry]]] = []
+    try:
+        for name, keys in by_node.items():
+            pipe = client.get_redis_connection(client.get_node(node_name=name)).pipeline(transaction=False)
+            for key in keys:
+                pipe.xreadgroup(GROUP, consumer, {key: ">"}, count=READ_COUNT)
+            for key, reply in zip(keys, pipe.execute(), strict=True):
+                found += [(key, entries) for _, entries in reply or [] if entries]
+    except (redis.RedisError, RedisClusterException):
+        try:
+            client.nodes_manager.initialize()
+        except (redis.RedisError, RedisClusterException):
+            pass  # the cluster is still down: the next round tries again
+        raise
+    return found
 
 
 def reclaim(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], min_idle_ms: int) -> int:

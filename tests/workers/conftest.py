@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from tests.conftest import remove_run_keys
+from tests.conftest import connect, remove_run_keys
 from tests.workers.smtp import SmtpServer
 
 
@@ -23,7 +23,7 @@ def smtp() -> Iterator[SmtpServer]:
 @pytest.fixture
 def r(redis_url: str) -> Iterator[redis.Redis]:
     """Yields a decoded Redis client on the run's Redis, with the run's keys removed before the test."""
-    remove_run_keys(redis.Redis.from_url(redis_url))
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    remove_run_keys(connect(redis_url))
+    client = connect(redis_url, decode=True)
     yield client
     client.close()
