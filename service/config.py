@@ -61,10 +61,14 @@ class Config:
         """Returns a copy with derived defaults filled (queue URL, a process-local secret).
 
         QUEUE_REDIS_URL defaults to REDIS_URL, except for a Redis Cluster (`redis+cluster://`),
-        which rq cannot use: then it must be set (ValueError).
+        which rq cannot use: then it must be set, and never to a cluster (ValueError).
         """
         if is_cluster(self.REDIS_URL) and not self.QUEUE_REDIS_URL:
             raise ValueError("REDIS_URL names a Redis Cluster: set QUEUE_REDIS_URL to a plain Redis for rq")
+        if is_cluster(self.QUEUE_REDIS_URL):
+            raise ValueError(
+                "QUEUE_REDIS_URL must name a plain Redis (rq and the rate limiter cannot use a cluster)"
+            )
         secret = self.SECRET_KEY or secrets.token_urlsafe(32)
         return replace(self, QUEUE_REDIS_URL=self.QUEUE_REDIS_URL or self.REDIS_URL, SECRET_KEY=secret)
 

@@ -29,6 +29,7 @@ from redis.exceptions import RedisClusterException
 from rq import Queue
 
 from service import heartbeats
+from service.redis_clients import STORE_ERRORS
 from service.store import BUCKETS, outbox_key
 from workers.deadlines import RELAY_POLL_S, enqueue_due, sweep
 from workers.outages import OUTAGE, Backoff
@@ -212,7 +213,7 @@ class _Loop:
         """Removes the relay's heartbeat as it stops (best effort: Redis may be gone)."""
         try:
             heartbeats.forget(self.client, self.who)
-        except redis.RedisError:
+        except STORE_ERRORS:
             pass
 
 

@@ -66,6 +66,8 @@ def test_rq_and_the_limiter_refuse_a_cluster_and_the_queue_url_is_then_required(
             opener(cluster)
     with pytest.raises(ValueError, match="QUEUE_REDIS_URL"):
         Config(REDIS_URL=cluster).completed()
+    with pytest.raises(ValueError, match="QUEUE_REDIS_URL must name a plain Redis"):
+        Config(REDIS_URL=cluster, QUEUE_REDIS_URL=cluster).completed()
     assert (
         Config(REDIS_URL=cluster, QUEUE_REDIS_URL="redis://q:6379").completed().QUEUE_REDIS_URL
         == "redis://q:6379"
