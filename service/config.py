@@ -44,6 +44,8 @@ class Config:
     CREATE_LIMIT: str = "20/hour"  # POST /games per client (service.ratelimit)
     INVITE_LIMIT: str = "5/day"  # invitations per recipient address, across games and clients
     CREATE_TOKEN: str = ""  # when set, POST /games needs it (or ADMIN_TOKEN) as a bearer token
+    APPEND_REPLICAS: int = 1  # on a Redis Cluster with replicas, an append waits for this many (WAIT)
+    APPEND_WAIT_MS: int = 1000  # ... for at most this long; fewer replicas: 503, not acknowledged
     HEARTBEAT_S: float = 5.0  # service.heartbeats: workers and relays beat this often; 3 missed = dead
     KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 

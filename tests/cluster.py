@@ -16,6 +16,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,7 +71,7 @@ class Node:
         args += ["--cluster-node-timeout", "2000", "--appendonly", "yes", "--appendfsync", "always"]
         args += ["--save", "", "--dir", str(self.folder), "--logfile", "redis.log"]
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _wait(lambda: self.client().ping(), 10, f"redis-server on port {self.port}")
+        wait_for(lambda: self.client().ping(), 10, f"redis-server on port {self.port}")
 
     def stop(self) -> None:
         """Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it."""
@@ -134,17 +135,20 @@ class LocalCluster:
         self.wait_ok()
         return self
 
-    def wait_ok(self, timeout: float = 30) -> None:
-        """Waits until every running node says `cluster_state:ok` and knows all the others."""
+    def wait_ok(self, timeout: float = 30, replicas: int | None = None) -> None:
+        """Waits until every running node says `cluster_state:ok` and knows all the others, and
+        every master's slots list `replicas` replicas (default: as many as it was made with)."""
+        replicas = self.replicas if replicas is None else replicas
 
         def ok() -> bool:
             running = [n for n in self.nodes if n.process is not None]
             infos = [n.info() for n in running]
-            return all(
+            whole = all(
                 i["cluster_state"] == "ok" and int(i["cluster_known_nodes"]) == len(self.nodes) for i in infos
             )
+            return whole and all(len(_replicas_in_slots(n)) >= replicas for n in self.masters())
 
-        _wait(ok, timeout, "cluster_state:ok")
+        wait_for(ok, timeout, "cluster_state:ok")
 
     def masters(self) -> list[Node]:
         """Returns the running nodes that are masters now."""
@@ -157,12 +161,22 @@ class LocalCluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _wait(predicate: object, timeout: float, what: str) -> None:
+def _replicas_in_slots(master: Node) -> set[int]:
+    """Returns the ports of the replicas CLUSTER SLOTS lists for the master's own slot ranges."""
+    ports: set[int] = set()
+    for entry in master.client().execute_command("CLUSTER SLOTS"):
+        nodes = [int(n[1]) for n in entry[2:]]
+        if nodes and nodes[0] == master.port:
+            ports.update(nodes[1:])
+    return ports
+
+
+def wait_for(predicate: Callable[[], object], timeout: float, what: str) -> None:
     """Polls `predicate` (connection errors count as not yet) until true; raises after `timeout` s."""
     end = time.time() + timeout
     while time.time() < end:
         try:
-            if predicate():  # type: ignore[operator]
+            if predicate():
                 return
         except (redis.RedisError, OSError):
             pass

@@ -25,7 +25,6 @@ from collections.abc import Iterable, Sequence
 
 import redis
 from redis.cluster import RedisCluster
-from redis.exceptions import RedisClusterException
 from rq import Queue
 
 from service import heartbeats
@@ -98,26 +97,31 @@ def _read_cluster(
     """Returns the new entries of each bucket's outbox on a cluster: one non-blocking XREADGROUP
     per bucket (each is a slot of its own), sent to its node in one pipeline per node.
 
-    A MOVED or ASK answer (a slot moved, a failover) refreshes the client's map of the slots
-    before it is raised, so the relay's next round reads from the new owner.
+    A node that fails (down, or MOVED/ASK after a failover) refreshes the client's map of the
+    slots, so the next round reads from the new owner; its error is raised only when no other
+    node gave entries (entries read are always returned, to be dispatched and acknowledged).
     """
     by_node: dict[str, list[str]] = {}
     for b in buckets:
         by_node.setdefault(client.get_node_from_key(outbox_key(b)).name, []).append(outbox_key(b))
     found: list[tuple[str, list[Entry]]] = []
-    try:
-        for name, keys in by_node.items():
+    failure: Exception | None = None
+    for name, keys in by_node.items():
+        try:
             pipe = client.get_redis_connection(client.get_node(node_name=name)).pipeline(transaction=False)
             for key in keys:
                 pipe.xreadgroup(GROUP, consumer, {key: ">"}, count=READ_COUNT)
             for key, reply in zip(keys, pipe.execute(), strict=True):
                 found += [(key, entries) for _, entries in reply or [] if entries]
-    except (redis.RedisError, RedisClusterException):
+        except STORE_ERRORS as exc:
+            failure = exc
+    if failure is not None:
         try:
             client.nodes_manager.initialize()
-        except (redis.RedisError, RedisClusterException):
+        except STORE_ERRORS:
             pass  # the cluster is still down: the next round tries again
-        raise
+        if not found:
+            raise failure
     return found
 
 

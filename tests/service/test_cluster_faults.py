@@ -1,16 +1,18 @@
-"""A Redis Cluster master that crashes and restarts while players move loses no acknowledged move.
+"""A Redis Cluster master that crashes while players move loses no acknowledged move: restarted
+from its AOF, or replaced by its replica (a failover; appends wait for one replica, WAIT).
 
-The test runs its own local 3-master cluster (tests.cluster, AOF with `appendfsync always`),
-plays Kabale games spread over all three masters through the HTTP API from several threads,
-kills one master (SIGKILL) in the middle, starts it again from its folder and keeps playing.
-Every move answered 201 must be in its log afterwards, as the very entry its receipt signed;
-moves on the dead master's slots are refused with 503 meanwhile, and the others go on.
+Each test runs its own local cluster (tests.cluster, AOF with `appendfsync always`), plays
+Kabale games spread over all three masters through the HTTP API from several threads, kills
+one master (SIGKILL) in the middle and keeps playing. Every move answered 201 must be in its
+log afterwards, as the very entry its receipt signed; moves on the dead master's slots are
+refused with 503 meanwhile, and the others go on.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import signal
 import threading
 import time
 import uuid
@@ -23,7 +25,7 @@ from flask import Flask
 from service.app import create_app
 from service.config import Config
 from service.store import Store, log_key
-from tests.cluster import LocalCluster
+from tests.cluster import LocalCluster, wait_for
 from tests.conftest import GENEROUS, connect, store_urls
 
 pytestmark = pytest.mark.large
@@ -35,6 +37,13 @@ LOAD_S = 9.0  # the whole run of moves; the master is down from 2.5 s to about 4
 @pytest.fixture
 def cluster(redis_server: str) -> Iterator[LocalCluster]:
     running = LocalCluster().start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def replicated(redis_server: str) -> Iterator[LocalCluster]:
+    running = LocalCluster(replicas=1).start()
     yield running
     running.stop()
 
@@ -97,45 +106,100 @@ class Load:
         return True
 
 
-def test_a_master_killed_and_restarted_under_load_loses_no_acknowledged_move(cluster: LocalCluster) -> None:
-    app = _app(cluster.url)
-    client = app.test_client()
-    games = []
+def _games(app: Flask) -> list[dict[str, Any]]:
+    client, games = app.test_client(), []
     for _ in range(GAMES):
         body = {"game": "kabale", "seats": [{"name": "A"}, {"name": "B"}]}
         created = client.post("/games", json=body, headers={"Idempotency-Key": uuid.uuid4().hex})
         assert created.status_code == 201, created.get_json()
         games.append(created.get_json())
+    return games
+
+
+def _under_load(cluster: LocalCluster, recover: Any) -> tuple[Load, dict[str, int], int, float, float]:
+    """Plays for LOAD_S, killing at 2.5 s the master holding most games, then `recover(victim)`;
+    returns the load, each game's master port (before), the victim's port, and when it died and
+    when the cluster was whole again."""
+    app = _app(cluster.url)
+    games = _games(app)
     store = connect(cluster.url)
     owner = {g["id"]: store.get_node_from_key(log_key(g["id"])).port for g in games}
     victim = max(cluster.masters(), key=lambda n: sum(p == n.port for p in owner.values()))
     assert len(set(owner.values())) == 3 and victim.port in owner.values()
-
-    start = time.time()
-    load = Load(app, games, start + LOAD_S)
+    load = Load(app, games, time.time() + LOAD_S)
     threads = [threading.Thread(target=load.run, args=(games[i::THREADS],)) for i in range(THREADS)]
     for t in threads:
         t.start()
     time.sleep(2.5)
     victim.kill()
     down = time.time()
-    time.sleep(2.0)
-    victim.start()
-    cluster.wait_ok()
+    recover(victim)
+    cluster.wait_ok(replicas=0)  # a promoted replica has none of its own until the victim is back
     up = time.time()
     for t in threads:
         t.join(60)
     assert not any(t.is_alive() for t in threads) and not load.unexpected, load.unexpected[:3]
+    return load, owner, victim.port, down, up
 
-    logs = Store(connect(cluster.url))
+
+def _nothing_acknowledged_is_lost(cluster: LocalCluster, load: Load) -> None:
+    logs, client = Store(connect(cluster.url)), _app(cluster.url).test_client()
     for gid, v, digest, _ in load.acked:
         entries = logs.read(gid, v - 1, v)
         assert entries and entries[0]["hash"] == digest, f"acknowledged move {gid} v{v} is lost"
-    for game in games:
-        assert client.get(f"/games/{game['id']}/verify").get_json()["ok"]
-    victims = {gid for gid, port in owner.items() if port == victim.port}
-    during = [t for t in load.refused if down <= t <= up + 1]
-    after = [a for a in load.acked if a[0] in victims and a[3] > up]
-    assert during, "no move was refused while the master was down: the fault missed the load"
-    assert after, "no move of the restarted master's games was acknowledged"
-    print(f"acknowledged {len(load.acked)} moves, refused {len(load.refused)} (503) in {up - start:.1f} s")
+    for gid in {a[0] for a in load.acked}:
+        assert client.get(f"/games/{gid}/verify").get_json()["ok"]
+
+
+def test_a_master_killed_and_restarted_under_load_loses_no_acknowledged_move(cluster: LocalCluster) -> None:
+    def restart(victim: Any) -> None:
+        time.sleep(2.0)
+        victim.start()
+
+    load, owner, port, down, up = _under_load(cluster, restart)
+    _nothing_acknowledged_is_lost(cluster, load)
+    victims = {gid for gid, p in owner.items() if p == port}
+    assert [t for t in load.refused if down <= t <= up + 1], "no request was refused: the fault missed"
+    assert [a for a in load.acked if a[0] in victims and a[3] > up], "the restarted master's games stopped"
+    print(f"restart: acknowledged {len(load.acked)} moves, refused {len(load.refused)} (503)")
+
+
+def test_a_master_killed_for_good_is_replaced_by_its_replica_and_loses_no_acknowledged_move(
+    replicated: LocalCluster,
+) -> None:
+    store = Store(connect(replicated.url), replicas=1)
+    assert store._replicas_of(log_key("any-game")) == 1  # appends here wait for one replica
+
+    def promoted(victim: Any) -> None:  # its replica is a master, serving the victim's slots
+        wait_for(lambda: len(replicated.masters()) == 3, 30, "the replica's promotion")
+
+    load, owner, port, down, up = _under_load(replicated, promoted)
+    _nothing_acknowledged_is_lost(replicated, load)
+    victims = {gid for gid, p in owner.items() if p == port}
+    assert [a for a in load.acked if a[0] in victims and a[3] > up], "the failed-over games stopped"
+    print(f"failover in {up - down:.1f} s: acknowledged {len(load.acked)}, refused {len(load.refused)} (503)")
+
+
+def test_a_move_no_replica_confirmed_is_refused_and_its_retry_gets_the_recorded_answer(
+    replicated: LocalCluster,
+) -> None:
+    app = create_app(Config(**store_urls(replicated.url), SECRET_KEY="t", APPEND_WAIT_MS=300, **GENEROUS))
+    client, [game] = app.test_client(), _games(app)[:1]
+    cluster_client = app.extensions["castillo"].redis
+    slot = cluster_client.keyslot(log_key(game["id"]))
+    [replica_port] = [n.port for n in cluster_client.nodes_manager.slots_cache[slot][1:]]
+    [replica] = [n for n in replicated.nodes if n.port == replica_port]
+    seat = client.get(f"/games/{game['id']}").get_json()["prompts"][0]["seat"]
+    auth = {"Authorization": f"Bearer {game['seats'][seat]['token']}"}
+    move = client.get(f"/games/{game['id']}/legal-moves", headers=auth).get_json()["moves"][0]
+    headers = {**auth, "Idempotency-Key": "k-1"}
+    assert replica.process is not None
+    replica.process.send_signal(signal.SIGSTOP)
+    try:
+        refused = client.post(f"/games/{game['id']}/moves", json={"move": move}, headers=headers)
+    finally:
+        replica.process.send_signal(signal.SIGCONT)
+    assert refused.status_code == 503 and refused.get_json()["code"] == "unavailable"
+    retried = client.post(f"/games/{game['id']}/moves", json={"move": move}, headers=headers)
+    assert retried.status_code == 201  # the refused append had landed: its record answers the retry
+    assert client.get(f"/games/{game['id']}").get_json()["version"] == retried.get_json()["version"]
