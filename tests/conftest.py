@@ -62,26 +62,21 @@ def _server_url() -> tuple[str, object | None]:
         return f"unix://{server.socket_file}", server
 
 
-def remove_run_keys(client: object, prefix: str = PREFIX) -> int:
+def remove_run_keys(client: Any, prefix: str = PREFIX) -> int:
     """Deletes the keys this run wrote: `<prefix>:*`, and rq's records of the queue `<prefix>`
-    (on a single server; a cluster client has no rq keys to find).
+    (on a single server; rq is never on a cluster, whose client scans every master).
 
     rq names its keys `rq:<kind>:<queue>[:…]` and keeps jobs in `rq:job:<id>` hashes whose
     `origin` is the queue (plus `rq:job:<id>:…` and `rq:results:<id>`); nothing of another
     queue or another prefix is touched. Returns the number of keys deleted.
     """
-    doomed = list(client.scan_iter(match=f"{prefix}:*", count=1000))  # type: ignore[attr-defined]
-    if _is_cluster_client(client):  # rq is never on a cluster
-        return int(client.delete(*doomed)) if doomed else 0  # type: ignore[attr-defined]
-    doomed += run_rq_keys(client, prefix)
-    client.srem("rq:queues", f"rq:queue:{prefix}")  # type: ignore[attr-defined]
-    return int(client.delete(*doomed)) if doomed else 0  # type: ignore[attr-defined]
-
-
-def _is_cluster_client(client: object) -> bool:
     from redis.cluster import RedisCluster
 
-    return isinstance(client, RedisCluster)
+    doomed = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    if not isinstance(client, RedisCluster):
+        doomed += run_rq_keys(client, prefix)
+        client.srem("rq:queues", f"rq:queue:{prefix}")
+    return int(client.delete(*doomed)) if doomed else 0
 
 
 def run_rq_keys(client: Any, prefix: str = PREFIX) -> list[bytes | str]:
