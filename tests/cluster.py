@@ -146,7 +146,7 @@ class LocalCluster:
             whole = all(
                 i["cluster_state"] == "ok" and int(i["cluster_known_nodes"]) == len(self.nodes) for i in infos
             )
-            return whole and all(len(_replicas_in_slots(n)) >= replicas for n in self.masters())
+            return whole and all(_fewest_replicas(n) >= replicas for n in running)
 
         wait_for(ok, timeout, "cluster_state:ok")
 
@@ -161,14 +161,10 @@ class LocalCluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _replicas_in_slots(master: Node) -> set[int]:
-    """Returns the ports of the replicas CLUSTER SLOTS lists for the master's own slot ranges."""
-    ports: set[int] = set()
-    for entry in master.client().execute_command("CLUSTER SLOTS"):
-        nodes = [int(n[1]) for n in entry[2:]]
-        if nodes and nodes[0] == master.port:
-            ports.update(nodes[1:])
-    return ports
+def _fewest_replicas(node: Node) -> int:
+    """Returns the fewest replicas the node's CLUSTER SLOTS lists for any range of slots (each
+    node learns the others' replicas by gossip, so the nodes may disagree for a moment)."""
+    return min((len(entry) - 3 for entry in node.client().execute_command("CLUSTER SLOTS")), default=0)
 
 
 def wait_for(predicate: Callable[[], object], timeout: float, what: str) -> None:
