@@ -122,17 +122,22 @@ class LocalCluster:
         return "redis+cluster://" + ",".join(f"127.0.0.1:{n.port}" for n in self.nodes)
 
     def start(self) -> LocalCluster:
-        """Starts the servers, joins them with `redis-cli --cluster create`, waits for state ok."""
-        for i in range(MASTERS * (1 + self.replicas)):
-            folder = self.folder / f"node{i}"
-            folder.mkdir()
-            self.nodes.append(Node(free_port(), folder))
-            self.nodes[-1].start()
-        args = [binary("redis-cli"), "--cluster", "create"]
-        args += [f"127.0.0.1:{n.port}" for n in self.nodes]
-        args += ["--cluster-replicas", str(self.replicas), "--cluster-yes"]
-        subprocess.run(args, check=True, capture_output=True, timeout=60)
-        self.wait_ok()
+        """Starts the servers, joins them with `redis-cli --cluster create`, waits for state ok;
+        stops every server it started when any step fails."""
+        try:
+            for i in range(MASTERS * (1 + self.replicas)):
+                folder = self.folder / f"node{i}"
+                folder.mkdir()
+                self.nodes.append(Node(free_port(), folder))
+                self.nodes[-1].start()
+            args = [binary("redis-cli"), "--cluster", "create"]
+            args += [f"127.0.0.1:{n.port}" for n in self.nodes]
+            args += ["--cluster-replicas", str(self.replicas), "--cluster-yes"]
+            subprocess.run(args, check=True, capture_output=True, timeout=60)
+            self.wait_ok()
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def wait_ok(self, timeout: float = 30, replicas: int | None = None) -> None:
