@@ -19,6 +19,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask, Response
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
+from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleViolation, UnknownGame
@@ -179,7 +180,8 @@ def _error_handlers(app: Flask) -> None:
         return _http_problem(exc)
 
     @app.errorhandler(redis.RedisError)
-    def _redis(exc: redis.RedisError) -> Response:
+    @app.errorhandler(RedisClusterException)
+    def _redis(exc: Exception) -> Response:
         log.error("redis error: %s", exc)
         return problem_response(*problem(ServiceError("unavailable", "the game store is unavailable")))
 

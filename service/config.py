@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from service.redis_clients import is_cluster
+
 
 @dataclass(frozen=True)
 class Config:
@@ -42,6 +44,8 @@ class Config:
     CREATE_LIMIT: str = "20/hour"  # POST /games per client (service.ratelimit)
     INVITE_LIMIT: str = "5/day"  # invitations per recipient address, across games and clients
     CREATE_TOKEN: str = ""  # when set, POST /games needs it (or ADMIN_TOKEN) as a bearer token
+    APPEND_REPLICAS: int = 1  # on a Redis Cluster with replicas, an append waits for this many (WAIT)
+    APPEND_WAIT_MS: int = 1000  # ... for at most this long; fewer replicas: 503, not acknowledged
     HEARTBEAT_S: float = 5.0  # service.heartbeats: workers and relays beat this often; 3 missed = dead
     KEY_PREFIX: str = field(default_factory=lambda: os.environ.get("KEY_PREFIX") or "castillo")
 
@@ -56,7 +60,17 @@ class Config:
         return replace(cls(**values), **overrides).completed()
 
     def completed(self) -> Config:
-        """Returns a copy with derived defaults filled (queue URL, a process-local secret)."""
+        """Returns a copy with derived defaults filled (queue URL, a process-local secret).
+
+        QUEUE_REDIS_URL defaults to REDIS_URL, except for a Redis Cluster (`redis+cluster://`),
+        which rq cannot use: then it must be set, and never to a cluster (ValueError).
+        """
+        if is_cluster(self.REDIS_URL) and not self.QUEUE_REDIS_URL:
+            raise ValueError("REDIS_URL names a Redis Cluster: set QUEUE_REDIS_URL to a plain Redis for rq")
+        if is_cluster(self.QUEUE_REDIS_URL):
+            raise ValueError(
+                "QUEUE_REDIS_URL must name a plain Redis (rq and the rate limiter cannot use a cluster)"
+            )
         secret = self.SECRET_KEY or secrets.token_urlsafe(32)
         return replace(self, QUEUE_REDIS_URL=self.QUEUE_REDIS_URL or self.REDIS_URL, SECRET_KEY=secret)
 

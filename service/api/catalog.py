@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import redis
-
 import engine
 from service import heartbeats
 from service.api import schemas
 from service.api.common import service
 from service.api.inputs import Blueprint
+from service.redis_clients import STORE_ERRORS
 
 blp = Blueprint("catalog", __name__, description="Registered games and service health")
 
@@ -82,7 +81,7 @@ def get_health() -> Any:
     svc = service()
     try:
         return heartbeats.report(svc.redis, svc.config.HEARTBEAT_S)
-    except redis.RedisError:
+    except STORE_ERRORS:
         return heartbeats.unreachable(svc.config.HEARTBEAT_S), 503
 
 

@@ -27,7 +27,7 @@ from service.auth import Grant, revoked
 from service.errors import ServiceError
 from service.games import GameService, Loaded
 from service.history import GROUP_MARGIN, redact_all, redact_window, whole_moves
-from service.redis_clients import STREAM_BLOCK_S
+from service.redis_clients import STORE_ERRORS, STREAM_BLOCK_S
 from service.store import FIELD, bucket_of, entry_id, log_key, meta_key
 from service.streams.wire import end_frame, entry_frames, receipt_frame, revoked_frame
 
@@ -218,7 +218,7 @@ class Hub:
                 for key, entries in _by_key(rows):
                     await self._deliver(games[key.decode()], entries)
                 failures = 0
-            except (redis.RedisError, OSError) as exc:
+            except (*STORE_ERRORS, OSError) as exc:
                 failures += 1
                 self.errors += 1
                 pause = min(5.0, 0.1 * 2**failures)

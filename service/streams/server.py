@@ -17,7 +17,6 @@ import time
 from collections import Counter
 from typing import Any
 
-import redis
 from aiohttp import web
 from marshmallow import EXCLUDE, ValidationError
 
@@ -28,7 +27,7 @@ from service.config import Config
 from service.errors import PROBLEM_BASE, ServiceError, schema_problem
 from service.games import GameService, Loaded
 from service.peers import Trusted, client_address
-from service.redis_clients import store_client, stream_client
+from service.redis_clients import STORE_ERRORS, store_client, stream_client
 from service.store import use_prefix
 from service.streams import proxy
 from service.streams.hub import BATCH, Final, Hub, Subscriber
@@ -144,7 +143,7 @@ async def _serve(request: web.Request) -> web.StreamResponse:
         return problem_response(exc)
     except ValidationError as exc:
         return json_problem(400, schema_problem({"query": exc.messages}))
-    except redis.RedisError as exc:
+    except STORE_ERRORS as exc:
         log.warning("stream refused: the store is unavailable (%s)", exc)
         return problem_response(ServiceError("unavailable", "the game store is unavailable"))
     except Exception:

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from service.app import create_app
 from service.config import Config
-from tests.conftest import GENEROUS
+from tests.conftest import GENEROUS, connect, store_urls
 
 ADMIN = "operator-secret-token"
 
@@ -21,7 +21,7 @@ ADMIN = "operator-secret-token"
 @pytest.fixture(scope="session")
 def config(redis_url: str) -> Config:
     return Config(
-        REDIS_URL=redis_url,
+        **store_urls(redis_url),
         SECRET_KEY="test-secret",
         ADMIN_TOKEN=ADMIN,
         PUBLIC_URL="http://castillo.test",
@@ -42,7 +42,7 @@ def client(app: Flask) -> FlaskClient:
 
 @pytest.fixture(scope="session")
 def rds(redis_url: str) -> Iterator[redis.Redis]:
-    client = redis.Redis.from_url(redis_url)
+    client = connect(redis_url)
     yield client
     client.close()
 

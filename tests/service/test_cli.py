@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from service.api.inputs import MAX_HEADER_FIELD, MAX_HEADER_FIELDS, MAX_URL
 from service.cli import gunicorn_command, main
 from service.config import Config
+from tests.conftest import store_urls
 from tests.service.conftest import bearer, create, key
 from tests.streamclient import Stream, entries, wait_for
 
@@ -125,7 +126,7 @@ def _ask(port: int, path: str, headers: list[tuple[str, bytes]]) -> tuple[int, s
 
 def test_gunicorn_leaves_oversize_requests_to_the_app_up_to_its_own_limits(redis_url: str) -> None:
     port = _port()
-    env = {**os.environ, "REDIS_URL": redis_url, "SECRET_KEY": "k"}
+    env = {**os.environ, **store_urls(redis_url), "SECRET_KEY": "k"}
     command = gunicorn_command(f"127.0.0.1:{port}", 1, 2)
     server = subprocess.Popen(
         command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -231,7 +232,7 @@ def test_castillo_streams_alone_serves_the_streams(
     base = f"http://127.0.0.1:{port}"
     env = {
         **os.environ,
-        "REDIS_URL": redis_url,
+        **store_urls(redis_url),
         "SECRET_KEY": config.SECRET_KEY,
         "ADMIN_TOKEN": config.ADMIN_TOKEN,
         "SSE_KEEPALIVE_S": "0.5",
@@ -284,7 +285,7 @@ def test_a_child_that_keeps_dying_waits_longer_each_time_until_it_has_run_a_whil
 def test_gunicorn_opens_no_control_socket_another_server_could_take(redis_url: str, tmp_path: Path) -> None:
     # gunicorn 27 opens ~/.gunicorn/gunicorn.ctl by default: one path for every server of the user
     port = _port()
-    env = {**os.environ, "REDIS_URL": redis_url, "SECRET_KEY": "k", "HOME": str(tmp_path)}
+    env = {**os.environ, **store_urls(redis_url), "SECRET_KEY": "k", "HOME": str(tmp_path)}
     server = subprocess.Popen(
         gunicorn_command(f"127.0.0.1:{port}", 1, 2),
         env=env,

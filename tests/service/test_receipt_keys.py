@@ -10,7 +10,7 @@ from cryptography.hazmat.primitives import serialization
 from service import receipts
 from service.app import create_app
 from service.config import Config
-from tests.conftest import GENEROUS
+from tests.conftest import GENEROUS, store_urls
 from tests.service.conftest import create
 
 
@@ -28,7 +28,7 @@ def test_receipts_of_a_retired_key_verify_after_rotation(redis_url: str, tmp_pat
     old_file = receipts.write_key_file(tmp_path / "old.pem")
     assert oct(old_file.stat().st_mode & 0o777) == "0o600"
     before = create_app(
-        Config(REDIS_URL=redis_url, SECRET_KEY="rotate", RECEIPT_KEY_FILE=str(old_file), **GENEROUS)
+        Config(**store_urls(redis_url), SECRET_KEY="rotate", RECEIPT_KEY_FILE=str(old_file), **GENEROUS)
     )
     client = before.test_client()
     game = create(client)
@@ -37,7 +37,7 @@ def test_receipts_of_a_retired_key_verify_after_rotation(redis_url: str, tmp_pat
     retired = _public_pem(old_file, tmp_path / "old.pub.pem")
     after = create_app(
         Config(
-            REDIS_URL=redis_url,
+            **store_urls(redis_url),
             SECRET_KEY="rotate",
             RECEIPT_KEY_FILE=str(new_file),
             RECEIPT_PUBLIC_KEYS=str(retired),
@@ -53,7 +53,7 @@ def test_receipts_of_a_retired_key_verify_after_rotation(redis_url: str, tmp_pat
     fresh = after.get(f"/games/{game['id']}").headers[receipts.HEADER]
     assert fresh != kept and receipts.check(fresh, receipts.public_keys(jwks)) is not None
     dropped = create_app(
-        Config(REDIS_URL=redis_url, SECRET_KEY="rotate", RECEIPT_KEY_FILE=str(new_file), **GENEROUS)
+        Config(**store_urls(redis_url), SECRET_KEY="rotate", RECEIPT_KEY_FILE=str(new_file), **GENEROUS)
     ).test_client()
     report = dropped.post(f"/games/{game['id']}/verify", json={"receipts": [kept]}).get_json()
     assert report["receipts"]["problems"] == ["receipt 1: not signed by a published key"]

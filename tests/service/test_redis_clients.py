@@ -4,9 +4,12 @@ longest blocking command (redis-py 8 defaults to 5 s; the stream's XREAD blocks 
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from redis.asyncio.cluster import RedisCluster as AsyncRedisCluster
+from redis.cluster import RedisCluster
 
 from service import redis_clients
 from service.app import create_app
@@ -21,7 +24,17 @@ CREATORS = {"from_url", "Redis", "StrictRedis", "ConnectionPool"}
 
 
 def _settings(client: object) -> Timeouts:
-    kwargs = client.connection_pool.connection_kwargs  # type: ignore[attr-defined]
+    """Returns the timeouts of a client: of its pool, or of every node of a cluster client (all equal)."""
+    if isinstance(client, RedisCluster):  # redis-py's cluster client drops health_check_interval
+        per_node = {_settings(node.redis_connection) for node in client.get_nodes()}
+        assert len(per_node) == 1
+        return replace(per_node.pop(), health_check_interval=STORE.health_check_interval)
+    if isinstance(client, AsyncRedisCluster):
+        return _settings_of(client.connection_kwargs)
+    return _settings_of(client.connection_pool.connection_kwargs)  # type: ignore[attr-defined]
+
+
+def _settings_of(kwargs: dict) -> Timeouts:
     return Timeouts(
         kwargs["socket_timeout"], kwargs["socket_connect_timeout"], kwargs["health_check_interval"]
     )
@@ -32,9 +45,33 @@ def test_the_clients_of_the_api_and_the_workers_carry_explicit_timeouts(config: 
     assert _settings(app.extensions["castillo"].redis) == STORE
     runtime = Runtime(config)
     assert _settings(runtime.redis) == STORE and _settings(runtime.queue.connection) == QUEUE
-    assert _settings(connect(config.REDIS_URL)) == QUEUE
+    assert _settings(connect(config.QUEUE_REDIS_URL)) == QUEUE
     assert _settings(redis_clients.stream_client(config.REDIS_URL)) == STREAMS
-    assert _settings(redis_clients.probe_client(config.REDIS_URL)) == PROBE
+    assert _settings(redis_clients.probe_client(config.QUEUE_REDIS_URL)) == PROBE
+
+
+def test_a_cluster_url_names_its_seed_nodes_and_credentials() -> None:
+    seeds, options = redis_clients.cluster_seeds("rediss+cluster://ann:p%40ss@10.0.0.1:7000,[::1]:7001,db")
+    assert seeds == [("10.0.0.1", 7000), ("::1", 7001), ("db", 6379)]
+    assert options == {"ssl": True, "username": "ann", "password": "p@ss"}
+    for bad in ("redis+cluster://h:1/0", "redis+cluster://h:x", "redis+cluster://", "redis://h:1"):
+        with pytest.raises(ValueError):
+            redis_clients.cluster_seeds(bad)
+
+
+def test_rq_and_the_limiter_refuse_a_cluster_and_the_queue_url_is_then_required() -> None:
+    cluster = "redis+cluster://127.0.0.1:7000"
+    for opener in (redis_clients.queue_client, redis_clients.limiter_pool, redis_clients.probe_client):
+        with pytest.raises(ValueError, match="plain Redis"):
+            opener(cluster)
+    with pytest.raises(ValueError, match="QUEUE_REDIS_URL"):
+        Config(REDIS_URL=cluster).completed()
+    with pytest.raises(ValueError, match="QUEUE_REDIS_URL must name a plain Redis"):
+        Config(REDIS_URL=cluster, QUEUE_REDIS_URL=cluster).completed()
+    assert (
+        Config(REDIS_URL=cluster, QUEUE_REDIS_URL="redis://q:6379").completed().QUEUE_REDIS_URL
+        == "redis://q:6379"
+    )
 
 
 @pytest.mark.parametrize(

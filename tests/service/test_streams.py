@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 
 from service.config import Config
 from service.links import make_session_token
+from tests.conftest import store_urls
 from tests.frontdoor import Front
 from tests.service.conftest import bearer, create, key
 from tests.streamclient import Stream, end_of, entries, wait_for
@@ -274,7 +275,7 @@ def test_shipped_settings_keep_an_idle_stream_open_past_20_s_and_still_deliver(
     stream gets its keep-alive, is still open after 20 s, and then delivers a move at once; the
     hub's blocked XREADs (10 s each) ran into no socket timeout (redis-py 8 defaults to 5 s).
     """
-    shipped = Config(REDIS_URL=redis_url, SECRET_KEY=config.SECRET_KEY, ADMIN_TOKEN=config.ADMIN_TOKEN)
+    shipped = Config(**store_urls(redis_url), SECRET_KEY=config.SECRET_KEY, ADMIN_TOKEN=config.ADMIN_TOKEN)
     assert shipped.SSE_KEEPALIVE_S == 15.0
     game = create(client)
     server = Front(shipped)

@@ -57,7 +57,8 @@ def _rewrite(svc: GameService, gid: str, entries: list[Json]) -> None:
         rows.append(raw)
         prev = sealed["hash"]
     pipe = svc.redis.pipeline()
-    pipe.delete(store.log_key(gid), store.snapshot_key(gid))
+    pipe.delete(store.log_key(gid))  # one key per DEL: a cluster pipeline allows no more
+    pipe.delete(store.snapshot_key(gid))
     for v, raw in enumerate(rows, start=1):
         pipe.xadd(store.log_key(gid), {store.FIELD: raw}, id=store.entry_id(v))
     pipe.execute()

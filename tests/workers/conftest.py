@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from tests.conftest import remove_run_keys
+from tests.conftest import connect, queue_url, remove_run_keys
 from tests.workers.smtp import SmtpServer
 
 
@@ -22,8 +22,11 @@ def smtp() -> Iterator[SmtpServer]:
 
 @pytest.fixture
 def r(redis_url: str) -> Iterator[redis.Redis]:
-    """Yields a decoded Redis client on the run's Redis, with the run's keys removed before the test."""
-    remove_run_keys(redis.Redis.from_url(redis_url))
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    """Yields a decoded client of the store, with the run's keys removed before the test (on the
+    store, and rq's on the queue's server when the store is a cluster)."""
+    remove_run_keys(connect(redis_url))
+    if queue_url(redis_url) != redis_url:
+        remove_run_keys(connect(queue_url(redis_url)))
+    client = connect(redis_url, decode=True)
     yield client
     client.close()

@@ -10,7 +10,7 @@ from rq import SimpleWorker
 
 from service.config import Config
 from service.store import BUCKETS
-from tests.conftest import GENEROUS
+from tests.conftest import GENEROUS, store_urls
 from workers import relay
 from workers.jobclass import SERIALIZER, CastilloJob
 from workers.runtime import Runtime, install
@@ -25,7 +25,7 @@ def runtime(redis_url: str, smtp_url: str = "", data_dir: str = "/tmp/castillo-t
     """Installs and returns a runtime whose jobs use the test Redis and SMTP server."""
     config = Config.from_env(
         {},
-        REDIS_URL=redis_url,
+        **store_urls(redis_url),
         SMTP_URL=smtp_url,
         SECRET_KEY=SECRET,
         MAIL_DOMAIN=DOMAIN,
@@ -42,7 +42,7 @@ def worker_env(redis_url: str, smtp_url: str, **extra: str) -> dict[str, str]:
     return {
         **os.environ,
         **extra,
-        "REDIS_URL": redis_url,
+        **store_urls(redis_url),
         "SMTP_URL": smtp_url,
         "SECRET_KEY": SECRET,
         "MAIL_DOMAIN": DOMAIN,

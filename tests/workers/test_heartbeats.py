@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from service.app import create_app
 from service.config import Config
+from tests.conftest import store_urls
 from tests.workers import harness
 from tests.workers.test_worker_crash import kill, workers
 
@@ -21,7 +22,7 @@ BEAT = {"HEARTBEAT_S": "1"}
 
 @pytest.fixture
 def client(redis_url: str) -> FlaskClient:
-    return create_app(Config(REDIS_URL=redis_url, SECRET_KEY=harness.SECRET, HEARTBEAT_S=1)).test_client()
+    return create_app(Config(**store_urls(redis_url), SECRET_KEY=harness.SECRET, HEARTBEAT_S=1)).test_client()
 
 
 def live(client: FlaskClient, kind: str) -> set[int]:

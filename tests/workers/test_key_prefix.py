@@ -7,15 +7,16 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-import redis
 from rq import Queue
 
 from service import store
 from service.app import create_app
 from service.config import Config
-from tests.conftest import PREFIX, remove_run_keys
+from tests.conftest import PREFIX, connect, remove_run_keys, store_urls
 from tests.workers import harness
 from workers import deadlines
+
+pytestmark = pytest.mark.single_redis("about key prefixes and rq's keys, which share the single server")
 
 
 @pytest.fixture
@@ -35,7 +36,7 @@ def test_a_whole_game_writes_only_keys_under_its_prefix(redis_url, other_prefix,
     harness.pump(rt)
     deadlines.sweep(time.time() + 86400, rt)  # an auto-pass, its emails and the next prompt's jobs
     harness.pump(rt)
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    client = connect(redis_url, decode=True)
     try:
         ours = set(client.scan_iter(match=f"{other_prefix}:*", count=1000))
         assert any(key.endswith(f":g:{game_id}:log") for key in ours)
@@ -43,12 +44,12 @@ def test_a_whole_game_writes_only_keys_under_its_prefix(redis_url, other_prefix,
             job = key.startswith("rq:job:") and client.hget(key, "origin") == other_prefix
             assert key in ours or job or key.startswith("rq:results:"), key
     finally:
-        assert remove_run_keys(redis.Redis.from_url(redis_url), other_prefix) > 0
+        assert remove_run_keys(connect(redis_url), other_prefix) > 0
     assert not list(client.scan_iter(match=f"*{game_id}*", count=1000))
 
 
 def test_removing_a_runs_keys_leaves_every_other_key_alone(redis_url, other_prefix):
-    client = redis.Redis.from_url(redis_url)
+    client = connect(redis_url)
     theirs = f"newcomer-{uuid.uuid4().hex[:8]}"
     bystander = f"{theirs}:{{b1}}:g:x:log"  # looks like a game key, under someone else's prefix
     client.set(bystander, "keep", ex=600)
@@ -69,5 +70,5 @@ def test_removing_a_runs_keys_leaves_every_other_key_alone(redis_url, other_pref
 @pytest.mark.parametrize("bad", ["", "{b1}", "a b", "x" * 65, "caf\u00e9"])
 def test_a_prefix_that_could_break_hash_tags_or_keys_is_refused(redis_url, bad):
     with pytest.raises(ValueError, match="KEY_PREFIX must be"):
-        create_app(Config(REDIS_URL=redis_url, SECRET_KEY="k", KEY_PREFIX=bad))
+        create_app(Config(**store_urls(redis_url), SECRET_KEY="k", KEY_PREFIX=bad))
     assert store.prefix() == PREFIX

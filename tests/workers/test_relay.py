@@ -12,9 +12,9 @@ def test_entries_a_crashed_relay_read_but_never_acknowledged_are_reclaimed(redis
     rt = harness.runtime(redis_url, smtp.url)
     relay.ensure_groups(rt.redis, harness.BUCKET_RANGE)
     harness.create(rt)
-    streams = {outbox_key(b): ">" for b in harness.BUCKET_RANGE}
-    read = rt.redis.xreadgroup(relay.GROUP, "crashed-relay", streams, count=100)
-    assert sum(len(entries) for _, entries in read) == 1  # one per append; read, then the process died
+    streams = [outbox_key(b) for b in harness.BUCKET_RANGE]
+    read = [rt.redis.xreadgroup(relay.GROUP, "crashed-relay", {s: ">"}, count=100) for s in streams]
+    assert sum(len(entries) for reply in read for _, entries in reply) == 1  # read, then the process died
     assert relay.relay_once(rt.redis, rt.queue, "new-relay", harness.BUCKET_RANGE, block_ms=None) == 0
     assert relay.reclaim(rt.redis, rt.queue, "new-relay", harness.BUCKET_RANGE, min_idle_ms=0) == 1
     harness.work(rt)

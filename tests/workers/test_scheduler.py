@@ -11,11 +11,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import redis
 from rq import Worker
 from rq.job import JobStatus
 
 from service.store import outbox_key
+from tests.conftest import connect, queue_url
 from tests.workers import harness
 from tests.workers.test_deadlines import plans, sealed_game
 from workers.queue import job_id
@@ -54,9 +54,9 @@ def stop(proc: subprocess.Popen) -> None:
 
 def ready(redis_url: str) -> bool:
     """Says whether an rq worker listens on the queue and the relay's groups exist."""
-    client = redis.Redis.from_url(redis_url)
+    client = connect(redis_url)
     groups = client.exists(outbox_key(63)) and client.xinfo_groups(outbox_key(63))
-    return bool(Worker.all(connection=client)) and bool(groups)
+    return bool(Worker.all(connection=connect(queue_url(redis_url)))) and bool(groups)
 
 
 DONE = (JobStatus.FINISHED, JobStatus.FAILED)

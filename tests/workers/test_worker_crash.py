@@ -21,10 +21,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-import redis
 from rq import Worker
 
 from service.store import outbox_key, plain_key
+from tests.conftest import connect, queue_url
 from tests.workers import harness
 from tests.workers.smtp import Inbox, SmtpServer
 from tests.workers.test_deadlines import plans
@@ -135,9 +135,10 @@ def kill(proc: subprocess.Popen) -> None:
 
 def ready(redis_url: str, pid: int) -> bool:
     """Says whether the rq worker of `pid` listens and the relay's groups exist."""
-    client = redis.Redis.from_url(redis_url)
+    client = connect(redis_url)
     groups = client.exists(outbox_key(63)) and client.xinfo_groups(outbox_key(63))
-    return any(w.pid == pid for w in Worker.all(connection=client)) and bool(groups)
+    workers = Worker.all(connection=connect(queue_url(redis_url)))
+    return any(w.pid == pid for w in workers) and bool(groups)
 
 
 def wait_until(predicate, timeout: float = 20.0) -> bool:
