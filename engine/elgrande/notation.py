@@ -214,6 +214,8 @@ def _parse_declaration(line: str, args: list[str], seat: int) -> Json:
         return {"value": int(head)}
     if not rest:
         return {"area": head}
+    if rest[0] == "on":  # d7_move_limit_board: the caballeros that go on the board (G66)
+        return {"area": head, "on": [_state_arg(line, a) for a in rest[1:] if a != "none"]}
     raise MalformedMove(f"cannot read {line!r}: unknown declaration")
 
 

@@ -573,3 +573,14 @@ def test_evicted_black_caballeros_of_the_holder_are_arrivals_too() -> None:
     )
     assert fills(events)[0]["moves"] == [[BLACK, "galicia_beside", "galicia", 1]]
     assert counts(s, "galicia") == (5, 5, 0, 0)  # G41: the black one counts for the holder
+
+
+def test_move_limit_board_notation_round_trips() -> None:
+    # G66: the declaration names the caballeros that go on, in the text notation of email replies
+    move = {
+        "type": "declare_action",
+        "area": "galicia",
+        "on": [{"seat": 0, "state": "galicia", "count": 2}, {"seat": "black", "state": "galicia", "count": 1}],
+    }
+    assert kit.game.format_move(move) == "declare galicia on 0:galiciax2 black:galiciax1"
+    assert kit.game.parse_move("declare galicia on 0:galiciax2 black:galiciax1", None, 0) == [move]
