@@ -324,6 +324,12 @@ class Rules:
         """
         return held(s, owner, area)
 
+    def named_source(self, s: State, seat: int, area: int, name: str, reason: str) -> int | None:
+        """Returns how many of `seat`'s caballeros a court supplement may take from the position `name`
+        names in `area` (G42a: the owner names it), or None when the rules let nobody name one there
+        (the base: France's slots are vacated automatically, O-F4a)."""
+        return None
+
     def may_leave(self, s: State, cab: tuple[Any, ...], reason: str) -> bool:
         """Returns whether the caballero state `cab` may be taken by a move event with `reason`.
 

@@ -149,7 +149,10 @@ def _extensions(s: State, seat: int, kind: str, partial: Json) -> list[Json]:
         assert s.turn is not None
         limit = s.turn.shortfall
         board_supplement(s, seat, partial, partial.get("from", {}), limit, "R17")  # refuses a bad prefix
-        return _add_counts(partial, "from", limit, _own_sources(s, seat, "supplement"))
+        grown = _add_counts(partial, "from", limit, _own_sources(s, seat, "supplement"))
+        return [
+            m for m in grown if _supplement_ok(s, seat, m, limit, "from", "R17")
+        ]  # positions share their area
     if kind == "relocation_before_scoring" and ptype == "relocate_before_scoring":
         assert s.group is not None
         instance = str(s.group.context["card"])  # G73: the keeper's card, as a declaration of its own
@@ -183,8 +186,28 @@ def _plans(s: State, seat: int, partial: Json, instance: str = "") -> bool:
     return _legal(lambda: cards.plan(s, seat, {"type": "declare_action", **fields}, instance=instance))
 
 
+def _supplement_ok(s: State, seat: int, move: Json, limit: int, key: str, rule: str) -> bool:
+    """Returns whether a grown supplement is still legal (a named position and its area share a count, G42a)."""
+    try:
+        board_supplement(s, seat, move, move.get(key, {}), limit, rule)
+    except RuleViolation:
+        return False
+    return True
+
+
 def _own_sources(s: State, seat: int, reason: str) -> dict[str, int]:
-    return {IDS[r]: k for r in s.open_regions() if (k := s.takeable(seat, r, reason))}
+    """Returns where a court supplement may take from: open regions and, where the rules let the owner
+    name positions (G42a), each named position with its count."""
+    out: dict[str, int] = {}
+    for r in s.open_regions():
+        k = s.takeable(seat, r, reason)
+        if not k:
+            continue
+        out[IDS[r]] = k
+        for name, n in s.rules.sources(s, seat, r, reason):
+            if name != IDS[r] and s.rules.named_source(s, seat, r, name, reason):
+                out[name] = min(n, k)
+    return out
 
 
 def _add_counts(partial: Json, key: str, limit: int, room: dict[str, int]) -> list[Json]:
@@ -209,7 +232,8 @@ def _declaration_steps(s: State, seat: int, partial: Json) -> list[Json]:
     if "supplement" in partial and card == "d4_court_two":
         short = 2 - min(2, s.province[seat])
         board_supplement(s, seat, partial, partial["supplement"], short, "X7")  # refuses a bad prefix
-        return _add_counts(partial, "supplement", short, _own_sources(s, seat, "court"))
+        grown = _add_counts(partial, "supplement", short, _own_sources(s, seat, "court"))
+        return [m for m in grown if _supplement_ok(s, seat, m, short, "supplement", "X7")]
     if "places" in partial:
         return _place_steps(s, seat, partial)
     if "removals" in partial and card == "d2_one_of_your_choice":

@@ -87,14 +87,20 @@ def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule
     if sum(wanted.values()) > limit:
         raise illegal(move, f"at most {limit} caballero(s) may come from the board", rule)
     out: list[list[Any]] = []
+    reason = "supplement" if rule == "R17" else "court"
+    per_area: dict[int, int] = {}
     for name, k in sorted(wanted.items(), key=lambda kv: data.spot_key(kv[0])):
         r, loc = open_spot(s, move, name, "source region")
+        have = s.takeable(seat, r, reason)  # G42: options exclude pieces
         if loc != data.AREAS[r].id:
-            raise illegal(
-                move, f"name {data.AREAS[r].id}: its slots are vacated plain, envoy, ambassador", "O-F4a"
-            )
-        have = s.takeable(seat, r, "supplement" if rule == "R17" else "court")  # G42: options exclude pieces
-        if have < k:
+            named: int | None = s.rules.named_source(s, seat, r, loc, reason)  # G42a: the owner names it
+            if named is None:
+                raise illegal(
+                    move, f"name {data.AREAS[r].id}: its slots are vacated plain, envoy, ambassador", "O-F4a"
+                )
+            have = min(have, named)
+        per_area[r] = per_area.get(r, 0) + k
+        if have < k or per_area[r] > s.takeable(seat, r, reason):
             raise illegal(move, f"you have only {have} caballero(s) in {name} to take", rule)
         out.append([seat, name, "court", k])
     return out

@@ -194,6 +194,10 @@ class Inquisitor(Rules):
             out[name] = out.get(name, 0) + k
         return sorted(out.items(), key=lambda nk: _rank(nk[0]))
 
+    def named_source(self, s: State, seat: int, area: int, name: str, reason: str) -> int | None:
+        # G42a: a court supplement chosen by the owner names the position it takes from
+        return dict(self.sources(s, seat, area, reason)).get(name, 0)
+
     def may_leave(self, s: State, cab: tuple[Any, ...], reason: str) -> bool:
         if reason == "move" and not unmarked(cab):
             return False  # G51

@@ -660,3 +660,21 @@ def test_france_slot_freed_then_taken_in_one_action() -> None:
     off = [{"seat": 1, "from": "france_envoy", "to": "catalonia"}]
     s2, _ = kit.declare(s, 0, moves=off + on)
     assert (cab("france", 3, "envoy", mark=True), 1) in s2.cabs
+
+
+def test_the_owner_names_the_position_of_an_intake_supplement() -> None:
+    # G42a: a court supplement chosen by the owner names the position (here beside vs on the limit board)
+    s = arrange(
+        board={"galicia": [3, 0, 0, 0]},
+        cabs=[(cab("galicia", 0, "beside"), 1)],
+        limit="galicia",
+    )
+    s = replace(
+        s, turn=replace(s.turn, stage="supplement", shortfall=1, card=""), province=(0, *s.province[1:])
+    )
+    offered = [m["from"] for m in kit.game.legal_moves(s, 0, {"type": "supplement_court", "from": {}})]
+    assert {"galicia": 1} in offered and {"galicia_on": 1} in offered and {"galicia_beside": 1} in offered
+    s2, ev = kit.play(s, 0, {"type": "supplement_court", "from": {"galicia_on": 1}})
+    assert kit.of_type(ev, "court_supplemented")[0]["moves"] == [[0, "galicia", "court", 1]]
+    with pytest.raises(IllegalMove):  # one named position and its area share the count
+        kit.play(s, 0, {"type": "supplement_court", "from": {"galicia_beside": 1, "galicia": 3}})

@@ -580,7 +580,10 @@ def test_move_limit_board_notation_round_trips() -> None:
     move = {
         "type": "declare_action",
         "area": "galicia",
-        "on": [{"seat": 0, "state": "galicia", "count": 2}, {"seat": "black", "state": "galicia", "count": 1}],
+        "on": [
+            {"seat": 0, "state": "galicia", "count": 2},
+            {"seat": "black", "state": "galicia", "count": 1},
+        ],
     }
     assert kit.game.format_move(move) == "declare galicia on 0:galiciax2 black:galiciax1"
     assert kit.game.parse_move("declare galicia on 0:galiciax2 black:galiciax1", None, 0) == [move]
