@@ -674,7 +674,7 @@ def test_the_owner_names_the_position_of_an_intake_supplement() -> None:
     )
     offered = [m["from"] for m in kit.game.legal_moves(s, 0, {"type": "supplement_court", "from": {}})]
     assert {"galicia": 1} in offered and {"galicia_on": 1} in offered and {"galicia_beside": 1} in offered
-    s2, ev = kit.play(s, 0, {"type": "supplement_court", "from": {"galicia_on": 1}})
+    _, ev = kit.play(s, 0, {"type": "supplement_court", "from": {"galicia_on": 1}})
     assert kit.of_type(ev, "court_supplemented")[0]["moves"] == [[0, "galicia", "court", 1]]
     with pytest.raises(IllegalMove):  # one named position and its area share the count
         kit.play(s, 0, {"type": "supplement_court", "from": {"galicia_beside": 1, "galicia": 3}})
