@@ -80,7 +80,7 @@ def test_france_and_church_are_refused_with_the_expansion(other: str, rule: str)
     ["short_game", "short_game_six_rounds", "grande_counts_one", "movement_limits", "granada_moorish"],
 )
 def test_the_other_options_combine_with_the_expansion(other: str) -> None:
-    # G85
+    # G85, ruling B22
     assert setup_events(4, **{other: True})[0]["options"][other] is True
 
 
@@ -247,7 +247,7 @@ def test_setup_disc_choices_are_sealed_then_two_caballeros_arrive() -> None:
 
 
 def test_the_setup_disc_default_is_the_home_region() -> None:
-    # G82: the home region (base D7 at setup)
+    # G82, ruling B21: the home region (base D7 at setup)
     s = start(4, "ic", **IC)
     for p in range(4):
         assert game.default_move(s, p)["region"] == data.AREAS[s.grandes[p]].id
@@ -278,7 +278,7 @@ def test_only_caballeros_on_the_limit_board_count() -> None:
     region = data.AREAS[s.limit].id
     s = with_cabs(s, region, [(cab(0), 2), (cab(1), 1), (cab(1, "beside"), 3)])
     assert s.counts(s.limit)[:2] == (2, 1)
-    assert s.total(s.limit) == 6  # G61: physical totals count beside
+    assert s.total(s.limit) == 6  # G61, ruling B13: physical totals count beside
 
 
 def test_the_captain_and_viceroy_do_not_count_france_slots_do() -> None:
@@ -391,7 +391,7 @@ def test_state_names_round_trip() -> None:
 
 
 def test_open_fields_are_taken_in_g4a_order() -> None:
-    # G4a, G42a: lowest position first, without bonus before with, tile-less before carriers
+    # G4a, G42a, rulings B25, B28: lowest position first, without bonus before with, tile-less before carriers
     s = ready(3)
     s = with_cabs(
         s,

@@ -347,7 +347,7 @@ def test_tile_carrier_never_into_the_castillo() -> None:
 
 
 def test_move_own_region_leaves_marked_ones() -> None:
-    # G51, G75: d1_move_own_region can take only the unmarked ones
+    # G51, G75, ruling B20: d1_move_own_region can take only the unmarked ones
     s = arrange(
         card="d1_move_own_region",
         board={"galicia": [3, 0, 0, 0]},
@@ -545,7 +545,7 @@ def test_turn_stays_open_for_the_extras_placement() -> None:
 
 
 def test_special_placement_into_new_regions() -> None:
-    # G24, ruling B26, G75: d1_place_two_anywhere may go into america and a free France slot
+    # G24, rulings B20, B26, G75: d1_place_two_anywhere may go into america and a free France slot
     s = arrange(
         card="d1_place_two_anywhere", board={"france": [0, 1, 0, 0]}, cabs=[(cab("france", 1, "envoy"), 1)]
     )
@@ -555,7 +555,7 @@ def test_special_placement_into_new_regions() -> None:
 
 
 def test_one_of_your_choice_may_take_a_slot_occupant() -> None:
-    # G75, G42a: slot occupants may be taken; the taker names the position
+    # G75, G42a, ruling B25: slot occupants may be taken; the taker names the position
     s = arrange(
         2, card="d2_one_of_your_choice", board={"america": [0, 2]}, cabs=[(cab("america", 1, "viceroy"), 1)]
     )
@@ -678,3 +678,18 @@ def test_the_owner_names_the_position_of_an_intake_supplement() -> None:
     assert kit.of_type(ev, "court_supplemented")[0]["moves"] == [[0, "galicia", "court", 1]]
     with pytest.raises(IllegalMove):  # one named position and its area share the count
         kit.play(s, 0, {"type": "supplement_court", "from": {"galicia_beside": 1, "galicia": 3}})
+
+
+def test_a_grande_may_enter_france_and_takes_no_slot() -> None:
+    # G25, G75, ruling A17: d4_move_grande may go to France; the Grande occupies no slot
+    s = arrange(card="d4_move_grande", board={"france": [0, 1, 1, 1]}, cabs=[], king="new_castile")
+    s = replace(
+        s,
+        cabs=pieces.frozen(
+            {cab("france", 1, "ambassador"): 1, cab("france", 2, "envoy"): 1, cab("france", 3, "plain"): 1}
+        ),
+    )
+    s2, _ = kit.declare(s, 0, area="france")
+    assert (
+        s2.grandes[0] == AREA["france"] and sum(s2.board[AREA["france"]]) == 3
+    )  # all three slots still full

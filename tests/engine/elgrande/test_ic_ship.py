@@ -459,7 +459,7 @@ def test_turn_stays_open_while_a_bonus_move_remains() -> None:  # G30, G19
     assert "turn_ended" not in [e["type"] for e in events]
 
 
-def test_default_makes_no_bonus_moves_and_no_claims() -> None:  # G82
+def test_default_makes_no_bonus_moves_and_no_claims() -> None:  # G82, ruling B21
     s = begin(arrange([(R, "caravel", 1), (R, "america", 1)]))
     assert defaults.default_move(s, R) == {"type": "end_turn", "default": True}
     s2, events = play(s, R, defaults.default_move(s, R))

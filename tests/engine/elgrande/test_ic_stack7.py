@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.elgrande import cards, data, flow
+from engine.elgrande import data, flow
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.notation import format_move, parse_line
 from engine.elgrande.state import NOWHERE, State, Turn, Veto, change
@@ -361,6 +361,7 @@ def test_relocation_before_scoring_moves_before_the_regions_are_scored() -> None
     s, events = play(s, 0, {"type": "relocate_before_scoring", "moves": moves})
     kinds = types(events)
     assert kinds[:3] == ["choices_revealed", "caballeros_moved", "held_card_used"]
+    assert events[1]["reason"] == "move"  # ruling B33: the use is a special action, a relocation (G50, G51)
     assert "general_scoring_ended" in kinds and s.phase == "bidding"  # the next round goes on
     granada = next(e for e in events if e.get("area") == "granada")
     assert granada["points"][0] > granada["points"][1]  # 3 against 2 after the relocation
@@ -542,9 +543,8 @@ def test_notation_of_held_card_uses() -> None:
 
 # G68, ruling B14: a copy of d6_grand_inquisitor begins with a step 1 of its own, the figure to the copier;
 # vetoed from step 1, the figure stays. (Its black moves are the Inquisitor layer's: stood in for here.)
-def test_copy_of_the_grand_inquisitor_moves_the_figure_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(cards.MOVE_RULES, "d6_grand_inquisitor", (2, 2, 2, False))
-    monkeypatch.setitem(cards.FIELDS, "d6_grand_inquisitor", frozenset({"moves"}))
+def test_copy_of_the_grand_inquisitor_moves_the_figure_first() -> None:
+    # G68, rulings A14, B14: a copy of the Grand Inquisitor card begins with a step 1 of its own, the figure
     s = change(put(base(), "granada", [1, 0, 0, 0], black=2), {"church": 0})
     s = change(turn(s, 0, "d6_grand_inquisitor.1"), {"keeps": ((1, "d7_doubling.1"),)})
     s, _ = declare(s, 0, moves=[{"seat": "black", "from": "granada", "to": "aragon"}])
