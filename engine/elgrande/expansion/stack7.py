@@ -86,7 +86,11 @@ class Stack7(Rules):
             case "d7_conspiracy":  # G67: 1 step; with no Grande to move it changes nothing (V2)
                 return ([("conspiracy", seat)] if _conspired(s, seat) else []), {}
             case "d7_special_scoring_inquisitor":
-                areas = [a for a in (data.CASTILLO, *s.regions) if s.black and s.black[a]]  # G55 order
+                areas = [  # G55 order; never Moorish Granada (O-G3, G85)
+                    a
+                    for a in (data.CASTILLO, *s.regions)
+                    if s.black and s.black[a] and (a == data.CASTILLO or s.rules.scorable(s, a))
+                ]
                 if s.church == seat and not any(pays(s, a) for a in areas):
                     return [], {}  # V2: nothing would change
                 return [("figure", seat), *(("score", a, "special") for a in areas)], {}  # G70

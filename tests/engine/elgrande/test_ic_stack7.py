@@ -6,12 +6,13 @@ restated here: it lives in `data.STACK7_ROW` (G12).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
-from engine.elgrande import data, flow
+from engine.elgrande import data, flow, ruleset
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.notation import format_move, parse_line
 from engine.elgrande.state import NOWHERE, State, Turn, Veto, change
@@ -591,3 +592,16 @@ def test_random_games_with_stack7(seats: int) -> None:
     s, seen = _random_game(seats, f"stack7-{seats}")
     assert not s.delayed and seen.get("delayed_marker_placed", 0) == seen.get("delayed_marker_removed", 0)
     assert len({c for _, c in s.keeps}) == len(s.keeps) and not {c for _, c in s.keeps} & set(s.discard)
+
+
+def test_inquisitor_scoring_never_scores_moorish_granada() -> None:
+    # G70, G85, O-G3: an area with a black caballero is scored, but Moorish Granada never is
+    s = put(put(base(), "granada", [1, 0, 0, 0], black=1), "seville", [1, 0, 0, 0], black=1)
+    options = dataclasses.replace(s.options, granada_moorish=True)
+    s = change(
+        turn(s, 0, "d7_special_scoring_inquisitor.1"),
+        {"moorish": True, "options": options, "rules": ruleset.of(options)},
+    )
+    s, events = declare(s, 0)
+    scored = [e["area"] for e in events if e["type"] == "area_scored"]
+    assert "granada" not in scored and "seville" in scored
