@@ -27,7 +27,7 @@ def spot(s: State, move: Json, name: Any, what: str = "area") -> tuple[int, str]
     """Returns (area index, location name) of an area in play, a France slot (O-F4) or, in the
     expansion, a caballero state (G4a); the rules decide which names they know (`Rules.spot`)."""
     loc = text(move, name, what)
-    found = s.rules.spot(s, loc)
+    found: tuple[int, str] | None = s.rules.spot(s, loc)
     return found if found is not None else (area(s, move, loc, what), loc)
 
 
