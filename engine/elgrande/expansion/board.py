@@ -162,15 +162,10 @@ class Board(Rules):
             sources: list[tuple[str, int]] = [(frm, k)]
             spec = pieces.parse(frm) if frm not in OFF_BOARD else None
             if spec is not None:
-                sources, need = [], k
                 allow = self._allow(s, reason)  # G51, G42: what this kind of move may take
-                for cab, n in pieces.pick(s, owner, spec, data.EXPANSION_CABALLEROS, chooser, allow):
-                    use = min(n - taken.get(cab, 0), need)
-                    if use > 0:
-                        taken[cab] = taken.get(cab, 0) + use
-                        sources.append((pieces.name(cab), use))
-                        need -= use
-                        on -= use if cab[0] == s.limit and cab[2] == "" else 0
+                picked = pieces.take(s, owner, spec, k, chooser, taken, allow)
+                sources = [(pieces.name(cab), n) for cab, n in picked]
+                on -= sum(n for cab, n in picked if cab[0] == s.limit and cab[2] == "")
             for src, n in sources:
                 arrived = self._arrive(s, owner, src, to, n, on)
                 on += sum(m[3] for m in arrived if _lands_on(s, m[2]))

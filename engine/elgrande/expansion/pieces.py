@@ -101,6 +101,21 @@ def pick(
     return out
 
 
+def take(
+    s: State, owner: int | str, spec: Spec, k: int, chooser: int, taken: dict[Cab, int], allow: Any = None
+) -> list[tuple[Cab, int]]:
+    """Returns up to k of `owner`'s caballeros matching `spec` in G4a's order, leaving out those one
+    event already `taken` (and counting the new ones in it): the picks of a move's several entries."""
+    out: list[tuple[Cab, int]] = []
+    for cab, n in pick(s, owner, spec, data.EXPANSION_CABALLEROS, chooser, allow):
+        use = min(n - taken.get(cab, 0), k)
+        if use > 0:
+            taken[cab] = taken.get(cab, 0) + use
+            out.append((cab, use))
+            k -= use
+    return out
+
+
 def count(s: State, owner: int | str, spec: Spec, allow: Any = None) -> int:
     """Returns how many of `owner`'s caballeros match `spec` (and `allow`)."""
     return sum(n for c, n in states(s, spec.area, owner) if spec.matches(c) and (allow is None or allow(c)))

@@ -460,13 +460,7 @@ def _sources(
     spec = pieces.parse(frm) if isinstance(frm, str) and frm not in OFF_BOARD else None
     if spec is None:
         return []
-    out: list[Cab] = []
-    for cab, n in pieces.pick(s, owner, spec, data.EXPANSION_CABALLEROS, chooser, allow=allow):
-        use = min(n - taken.get(cab, 0), k - len(out))
-        if use > 0:
-            taken[cab] = taken.get(cab, 0) + use
-            out += [cab] * use
-    return out
+    return [cab for cab, n in pieces.take(s, owner, spec, k, chooser, taken, allow) for _ in range(n)]
 
 
 def _returns(s: State, seat: int | None, moves: list[Move]) -> list[Move]:
@@ -479,15 +473,8 @@ def _returns(s: State, seat: int | None, moves: list[Move]) -> list[Move]:
         if spec is None:
             out.append([owner, frm, to, k])
             continue
-        need = k
-        for cab, n in pieces.pick(
-            s, owner, spec, data.EXPANSION_CABALLEROS, seat or 0, allow=lambda c: not c[3]
-        ):
-            use = min(n - taken.get(cab, 0), need)
-            if use > 0:
-                taken[cab] = taken.get(cab, 0) + use
-                out.append([owner, pieces.name(cab), to, use])
-                need -= use
+        picked = pieces.take(s, owner, spec, k, seat or 0, taken, allow=_tileless)
+        out += [[owner, pieces.name(cab), to, n] for cab, n in picked]
     return out
 
 
