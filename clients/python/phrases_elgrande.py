@@ -57,6 +57,8 @@ def _place(ident: Any, names: Names | None = None) -> str:
         return ident
     if ident == "out":  # G42: black caballeros beside the board, out of the game
         return "out of the game"
+    if ident.startswith("black:"):  # G81: a black caballero named in a return
+        return f"black caballero {_place(ident.removeprefix('black:'), names)}"
     if CARD.fullmatch(ident):  # an action card named in a move (held, turned over)
         return ident
     core = ident.rstrip("*^")
@@ -155,6 +157,8 @@ def _value(value: object, n: Names) -> str:
             for v in value
         ]
         return ", ".join(items) or "none"
+    if isinstance(value, dict) and "take" in value:  # G81: a return naming caballero states
+        return _value(value["take"], n)
     if isinstance(value, dict):  # {area: count}, e.g. d4_court_two's supplement
         return _counts(value)
     if isinstance(value, bool):
@@ -259,9 +263,11 @@ def move_text(move: Json, names: Names) -> str:
         case "answer_veto":
             return "allow" if move.get("answer") == "allow" else f"veto from step {move.get('from', '?')}"
         case "choose_region":
-            return f"choose {_place(move.get('region', '?'))}"
+            named = move.get("sources")
+            taking = f", returning {', '.join(_place(x, names) for x in named)}" if named else ""  # G81
+            return f"choose {_place(move.get('region', '?'))}{taking}"
         case "return_caballeros":
-            return f"return from {', '.join(_place(x) for x in move.get('sources', [])) or 'nowhere'}"
+            return f"return from {', '.join(_place(x, names) for x in move.get('sources', [])) or 'nowhere'}"
     fields = [
         f"{words(k)} {_value(v, names)}" for k, v in move.items() if k not in ("type", "complete", "default")
     ]

@@ -35,14 +35,14 @@ def _move(s: State, seat: int, kind: str) -> Json:
             return {"type": "end_turn"}  # D5, D14; G82: a copy offer is declined, the card kept
         case "veto_answer":
             return {"type": "answer_veto", "answer": "allow"}  # D6
-        case "king_returns_choice":
-            return {"type": "return_caballeros", "sources": king_returns_default(s, seat)}  # D11
         case "relocation_before_scoring":
             return {"type": "relocate_before_scoring", "moves": []}  # G82: not used; the card is kept
     assert s.group is not None
     own: Json | None = s.rules.default_choice(s, kind, s.group.context, seat)
-    if own is not None:  # an option's own decision
+    if own is not None:  # an option's own decision, or its own answer to a base one
         return own
+    if kind == "king_returns_choice":
+        return {"type": "return_caballeros", "sources": groups.king_returns_default(s, seat)}  # D11
     legal = groups.legal_choices(s, kind, s.group.context, seat)
     return {"type": "choose_region", "region": _disc(s, seat, kind, legal)}
 
@@ -69,15 +69,3 @@ def _secret_points(s: State, region: int, seat: int) -> int:
         return 0
     points: int = score_event(s, region, "special")["points"][seat]
     return points
-
-
-def king_returns_default(s: State, seat: int) -> list[str]:
-    """Returns D11's sources: court first, then one by one from the largest own open stack."""
-    need = min(3, s.court[seat] + s.takeable_open(seat))
-    out = ["court"] * min(need, s.court[seat])
-    counts = {r: s.takeable(seat, r) for r in s.open_regions()}
-    while len(out) < need:
-        r = max(counts, key=lambda a: (counts[a], -a))
-        counts[r] -= 1
-        out.append(data.AREAS[r].id)
-    return sorted(out, key=lambda n: -1 if n == "court" else data.AREA_INDEX[n])

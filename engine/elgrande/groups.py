@@ -59,6 +59,18 @@ def king_returns_options(s: State, seat: int) -> list[list[str]]:
     return out
 
 
+def king_returns_default(s: State, seat: int) -> list[str]:
+    """Returns D11's sources: court first, then one by one from the largest own open stack."""
+    need = min(3, s.court[seat] + s.takeable_open(seat))
+    out = ["court"] * min(need, s.court[seat])
+    counts = {r: s.takeable(seat, r) for r in s.open_regions()}
+    while len(out) < need:
+        r = max(counts, key=lambda a: (counts[a], -a))
+        counts[r] -= 1
+        out.append(data.AREAS[r].id)
+    return sorted(out, key=lambda n: -1 if n == "court" else data.AREA_INDEX[n])
+
+
 def group_members(s: State, kind: str, context: Any) -> list[int]:
     """Returns the members of a decision group opened by the active player's action (§7)."""
     assert s.turn is not None

@@ -213,11 +213,12 @@ class Rules:
         return None
 
     def resolve(self, s: State, kind: str, context: Any, choices: list[list[Any]]) -> list[Json] | None:
-        """Returns the events that apply an option's own revealed decision (None: not an option's kind)."""
+        """Returns the events that apply an option's own (or widened) revealed decision (None: the base's)."""
         return None
 
     def check_choice(self, s: State, kind: str, context: Any, seat: int, move: Json) -> Any:
-        """Returns the checked choice (a JSON value) that `move` makes in an option's own decision `kind`.
+        """Returns the checked choice (a JSON value) that `move` makes in an option's own decision `kind`
+        (or in a base decision whose choices the option widens, such as G81's named returns).
 
         Raises a RuleViolation when the move is illegal there; None: not an option's move (the base checks it).
         """
@@ -226,7 +227,7 @@ class Rules:
     def choice_moves(
         self, s: State, kind: str, context: Any, seat: int, partial: Json | None
     ) -> list[Json] | None:
-        """Returns the legal moves of `seat` in an option's own decision `kind` (`legal_moves`).
+        """Returns the legal moves of `seat` in an option's own decision `kind`, or in a base one it widens.
 
         With `partial` None: the complete moves (a large family may list its empty member, as the base
         does); else the one-step extensions of `partial`, each with `complete`. None: not an option's kind.
@@ -234,7 +235,7 @@ class Rules:
         return None
 
     def default_choice(self, s: State, kind: str, context: Any, seat: int) -> Json | None:
-        """Returns the default move (§8) of `seat` in an option's own decision `kind` (None: not an option's kind)."""
+        """Returns the default move (§8) of `seat` in an option's own (or widened) decision `kind` (None: the base's)."""
         return None
 
     # An option's own action cards (their special actions, R21).

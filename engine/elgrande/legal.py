@@ -58,14 +58,14 @@ def _complete(s: State, seat: int, kind: str) -> list[Json]:
             steps = int(s.group.context["steps"])
             vetos = [{"type": "answer_veto", "answer": "veto", "from": k} for k in range(1, steps + 1)]
             return [{"type": "answer_veto", "answer": "allow"}, *vetos]
-        case "king_returns_choice":
-            return [{"type": "return_caballeros", "sources": o} for o in groups.king_returns_options(s, seat)]
         case "relocation_before_scoring":
             return [{"type": "relocate_before_scoring", "moves": []}]  # G73: the root of the family
     assert s.group is not None
     own: list[Json] | None = s.rules.choice_moves(s, kind, s.group.context, seat, None)
-    if own is not None:  # an option's own decision
+    if own is not None:  # an option's own decision, or its own answer to a base one
         return own
+    if kind == "king_returns_choice":
+        return [{"type": "return_caballeros", "sources": o} for o in groups.king_returns_options(s, seat)]
     options = groups.legal_choices(s, kind, s.group.context, seat)
     return [{"type": "choose_region", "region": r} for r in options]
 

@@ -16,8 +16,8 @@ Moves (JSON objects with a `type`; any move may carry `"default": true`):
 | bonus_move | piece: a state name with a bonus move (`caravel^`, `america_beside^`) or "grande"; to: a spot; seat: "black" for a black caballero (default: your own); claim: true to claim a tile (default false) | turn_step (G29-G31; inquisitor_colonies) |
 | end_turn | - (skips whatever part of the turn remains; declines a copy offer) | turn_step (R19, R22), copy_offer (G68) |
 | answer_veto | answer: "allow" or "veto", from: k (veto_from(k), 1 ≤ k ≤ steps) | veto_answer (V4) |
-| choose_region | region: a region id | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
-| return_caballeros | sources: ["court" or an open region, ...] (min(3, available) entries) | king_returns_choice (M6) |
+| choose_region | region: a region id; sources (return_two_disc under inquisitor_colonies only): the min(2, returnable) caballeros it returns, by state name (`galicia_beside`, `black:galicia`; G42a) | castillo_disc, eviction_disc, return_two_disc, return_all_disc, secret_scoring_disc (M1-M5) |
+| return_caballeros | sources: ["court" or an open region, ...] (min(3, available) entries; under inquisitor_colonies state names such as `galicia*` or `black:aragon`, G81) | king_returns_choice (M6) |
 | fill_limit | states: [{seat, state, count}, ...] (caballeros beside the limit board that go on it; seat "black" for black ones) | limit_fill (G47, G48; inquisitor_colonies) |
 
 Fields of declare_action by card (steps in order, V7):
@@ -197,7 +197,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "inquisitor_extra": frozenset({"to"}),
     "bonus_move": frozenset({"piece", "to", "seat", "claim"}),
     "answer_veto": frozenset({"answer", "from"}),
-    "choose_region": frozenset({"region"}),
+    "choose_region": frozenset({"region", "sources"}),
     "return_caballeros": frozenset({"sources"}),
     "fill_limit": frozenset({"states"}),
 }

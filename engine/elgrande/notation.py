@@ -16,7 +16,7 @@ One move per line or `;`-separated; blank lines and lines starting with `#` or `
 | bonus_move | `bonus caravel^>america+claim` (G31; `black:` for a black caballero, `grande>caravel` for the Grande; `+claim` claims a tile) |
 | end_turn | `end` |
 | answer_veto | `allow` · `veto 3` (veto from step 3) |
-| choose_region | `disc aragon` (also `choose aragon`) |
+| choose_region | `disc aragon` (also `choose aragon`); naming states: `disc galicia galicia_beside black:galicia` |
 | return_caballeros | `return court court aragon` |
 
 France's slots (option france, O-F4) are locations like any area: `place france_ambassador`,
@@ -65,7 +65,7 @@ def format_move(move: Json) -> str:
         case "answer_veto":
             return "allow" if move.get("answer") == "allow" else f"veto {move.get('from', 1)}"
         case "choose_region":
-            return f"disc {move['region']}"
+            return " ".join(["disc", move["region"], *move.get("sources", [])])
         case "return_caballeros":
             return "return " + " ".join(move["sources"])
         case "fill_limit":
@@ -142,6 +142,8 @@ def parse_line(line: str, seat: int) -> Json:
         case "veto":
             return {"type": "answer_veto", "answer": "veto", "from": _int(line, args) if args else 1}
         case "disc" | "choose":
+            if len(args) > 1:  # G42a: the states a return_two_disc takes
+                return {"type": "choose_region", "region": args[0], "sources": args[1:]}
             return {"type": "choose_region", "region": _one(line, args)}
         case "return":
             return {"type": "return_caballeros", "sources": args}

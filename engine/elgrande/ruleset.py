@@ -103,8 +103,6 @@ OPTIONS: dict[str, Json] = {
         "the ship, gold and goods, the Grand Inquisitor and his black caballeros, the limit board, stack 7",
         "rules": "G1-G86",
         "excludes": ["france", "church"],
-        # Not complete yet: the engine has it, the service refuses it, the record corpus leaves it out.
-        "preview": True,
     },
 }
 

@@ -41,6 +41,8 @@ def _checked(s: State, g: Group, seat: int, move: Json) -> Any:
                 move, "return exactly min(3, available) of your caballeros from court or open regions", "M6"
             )
         return sources
+    if "sources" in move:
+        raise illegal(move, "only the expansion's returns name caballero states", "G81")
     region = text(move, move["region"], "region")
     if region not in data.AREA_INDEX:
         raise MalformedMove(f"malformed move {move!r}: unknown region {region!r}")

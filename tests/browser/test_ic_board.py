@@ -1,13 +1,10 @@
-"""Draws Inquisitor & Colonies (option `inquisitor_colonies`, in preview) in headless Chromium:
+"""Draws Inquisitor & Colonies (option `inquisitor_colonies`) in headless Chromium:
 the overseas regions, the ship, tiles, slots, black caballeros and their holder, the limit board,
 marks and bonus moves, held cards, delayed markers and turned cards (G3, G4, G4a, G79-G80).
 
-How the games are made (test-only, on purpose): the service refuses options in preview
-(service.creating.checked_spec). The server runs in this test process (tests.frontdoor), so
-`ic_game` lifts the option's "preview" flag with pytest's monkeypatch for the create call only,
-and the game is then real: served, viewed and played by the ordinary API. A game fresh from setup
-shows little of the expansion, and the rules of the ship and the cards are still being written, so
-the second test feeds the page a busy position instead: `tests.engine.elgrande.ic_showcase` builds
+The first test plays a real game, created, served, viewed and played by the ordinary API. A game
+fresh from setup shows little of the expansion, so the second test feeds the page a busy position
+instead: `tests.engine.elgrande.ic_showcase` builds
 an engine State, `engine.elgrande.views.view` turns it into the view JSON, and Playwright answers
 the page's GET /view and GET /legal-moves with it (plus two move types the page has no special
 control for). Everything the page draws comes from the engine's own view.
@@ -25,7 +22,6 @@ import pytest
 
 from engine.elgrande import views
 from engine.elgrande.legal import legal_moves
-from engine.elgrande.ruleset import OPTIONS
 from tests.browser.conftest import DESKTOP, PHONE, Api, shot
 from tests.browser.test_elgrande_page import link_path, seat_due
 from tests.engine.elgrande import ic_showcase
@@ -35,12 +31,9 @@ FINAL_SHOT = Path("/work/ic-board.png")
 
 
 @pytest.fixture()
-def ic_game(api: Api, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """Returns a real 4-seat game with the option on; the preview refusal is lifted for this create only."""
-    monkeypatch.setitem(OPTIONS["inquisitor_colonies"], "preview", False)
-    game = api.create("elgrande", NAMES, {"inquisitor_colonies": True})
-    monkeypatch.setitem(OPTIONS["inquisitor_colonies"], "preview", True)
-    return game
+def ic_game(api: Api) -> dict[str, Any]:
+    """Returns a real 4-seat game with the option on."""
+    return api.create("elgrande", NAMES, {"inquisitor_colonies": True})
 
 
 def board_count(page: Any, selector: str) -> int:

@@ -102,3 +102,18 @@ def test_the_board_shows_every_public_piece() -> None:
     assert "held cards: d7_doubling.1 (Ana (seat 0)), d7_relocation_before_scoring.1 (Dee (seat 3))" in lines
     assert any(r.startswith("delayed scoring: galicia in round ") for r in lines)
     assert "turned face down: d1_move_four_any.1" in lines
+
+
+def test_named_returns_read_as_caballeros() -> None:
+    # G81: a return naming states reads as the caballeros it takes, black ones included
+    revealed = {
+        "type": "choices_revealed",
+        "kind": "king_returns_choice",
+        "choices": [[1, {"take": ["court", "galicia_beside", "black:galicia*"]}]],
+    }
+    assert line(revealed) == (
+        "choices revealed (king returns choice): Bo court, Galicia (beside the limit board), "
+        "black caballero Galicia (relocated)"
+    )
+    move = {"type": "choose_region", "region": "galicia", "sources": ["galicia", "black:galicia"]}
+    assert move_text("elgrande", move, NAMES) == "choose Galicia, returning Galicia, black caballero Galicia"

@@ -30,16 +30,18 @@ def cli(url: str, *argv: str, timeout: float = 120) -> str:
 
 
 @pytest.mark.parametrize(
-    ("game", "bots"),
+    ("game", "bots", "options"),
     [
-        ("elgrande", ["greedy", "greedy", "random", "greedy"]),
-        ("kabale", ["greedy", "random", "greedy"]),
+        ("elgrande", ["greedy", "greedy", "random", "greedy"], []),
+        ("elgrande", ["greedy", "random", "greedy", "random", "greedy"], ["inquisitor_colonies"]),  # G1
+        ("kabale", ["greedy", "random", "greedy"], []),
     ],
 )
 def test_bots_play_a_whole_game_whose_record_verifies(
-    server: str, game: str, bots: list[str], tmp_path: Path
+    server: str, game: str, bots: list[str], options: list[str], tmp_path: Path
 ) -> None:
-    created = json.loads(cli(server, "new", game, *[a for kind in bots for a in ("--bot", kind)], "--json"))
+    flags = [a for kind in bots for a in ("--bot", kind)] + [a for o in options for a in ("--option", o)]
+    created = json.loads(cli(server, "new", game, *flags, "--json"))
     started = time.perf_counter()
     out = cli(server, "bots", "--game", created["id"], "--admin-token", created["admin_token"], "--seed", "7")
     took = time.perf_counter() - started
@@ -53,6 +55,6 @@ def test_bots_play_a_whole_game_whose_record_verifies(
     assert cli(server, "verify", "--game", created["id"]).startswith("verified: game")
     moves = sum(1 for line in out.splitlines() if line.startswith("seat "))
     print(
-        f"\n{game} with {len(bots)} bots: {moves} moves, {len(record.read_text().splitlines())} entries, "
+        f"\n{game} {' '.join(options)} with {len(bots)} bots: {moves} moves, {len(record.read_text().splitlines())} entries, "
         f"{took:.1f}s ({1000 * took / max(moves, 1):.0f} ms per move incl. legal-moves and view)"
     )

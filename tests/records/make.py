@@ -50,6 +50,21 @@ CORPUS: tuple[tuple[str, str, int, Json | str], ...] = (
     ("elgrande", "veto-off", 4, {"veto": False}),
     ("elgrande", "option", 4, EACH_OPTION),
     ("elgrande", "all-options", 5, ALL_OPTIONS),
+    ("elgrande", "ic-2", 2, {"inquisitor_colonies": True}),  # with option-inquisitor_colonies (4 seats)
+    ("elgrande", "ic-5", 5, {"inquisitor_colonies": True}),
+    (
+        "elgrande",
+        "ic-combined-3",
+        3,
+        {
+            "inquisitor_colonies": True,
+            "veto": False,
+            "short_game": True,
+            "grande_counts_one": True,
+            "movement_limits": True,
+            "granada_moorish": True,
+        },
+    ),
     ("kabale", "base-2", 2, {}),
     ("kabale", "options-4", 4, {"first_seat": 3, "colours": ["green", "black", "white", "red"]}),
     ("kabale", "base-6", 6, {}),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 import engine
+from engine.elgrande.ruleset import OPTIONS
 from tests.service.conftest import create, key
 
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
@@ -72,11 +74,25 @@ def test_a_refused_creation_creates_nothing_and_a_good_one_keeps_its_options(cli
     assert view["rounds"] == [1, 2, 3, 4, 5, 6] and view["options"]["veto"] is False
 
 
-def test_the_expansion_is_listed_in_preview_and_refused_at_creation(client: FlaskClient) -> None:
-    # G1, G83, G84: the catalog describes it and what it excludes; until complete, games cannot use it
+def test_the_expansion_is_listed_and_created(client: FlaskClient) -> None:
+    # G1, G83, G84: the catalog describes it and what it excludes; a game can use it
     spec = _options(client, "elgrande")["inquisitor_colonies"]
-    assert spec["preview"] is True and spec["excludes"] == ["france", "church"]
+    assert "preview" not in spec and spec["excludes"] == ["france", "church"] and spec["rules"] == "G1-G86"
     answer = _create(client, {"inquisitor_colonies": True})
+    assert answer.status_code == 201, answer.get_json()
+    summary = client.get(f"/games/{answer.get_json()['id']}").get_json()
+    assert summary["options"] == {"inquisitor_colonies": True}
+    refused = _create(client, {"inquisitor_colonies": True, "church": True}).get_json()
+    assert refused["code"] == "illegal-options" and "G84" in refused["detail"]
+
+
+def test_an_option_in_preview_is_listed_and_refused_at_creation(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # an option still being built is in the catalog, flagged, and no game may use it yet
+    monkeypatch.setitem(OPTIONS["granada_moorish"], "preview", True)
+    assert _options(client, "elgrande")["granada_moorish"]["preview"] is True
+    answer = _create(client, {"granada_moorish": True})
     body = answer.get_json()
     assert answer.status_code == 422 and body["code"] == "unsupported-option"
-    assert "inquisitor_colonies" in body["detail"] and "preview" in body["detail"]
+    assert "granada_moorish" in body["detail"] and "preview" in body["detail"]

@@ -14,7 +14,7 @@ from engine.elgrande import data, flow
 from engine.elgrande.expansion import pieces
 from engine.elgrande.scores import score_event
 from engine.elgrande.state import NOWHERE, State
-from engine.errors import IllegalOptions
+from engine.errors import IllegalOptions, UnsupportedOption
 from tests.engine.elgrande.kit import game, play, start
 
 IC = {"inquisitor_colonies": True}
@@ -414,3 +414,11 @@ def test_base_games_are_unchanged_by_the_expansion_data() -> None:
     s = start(4, "base")
     assert len(s.regions) == 9 and s.cabs == () and s.black == () and s.limit == NOWHERE
     assert "limit_board" not in game.view(s, 0) and len(flow.setup(4, {}, "b")[1]["offer"]) == 5
+
+
+def test_intrigue_and_king_is_not_built() -> None:
+    # G86: the second expansion is out of scope: no option offers it, and setup refuses one that would
+    assert not [k for k in game.INFO["options"] if "intrig" in k or "king" in k]
+    with pytest.raises(UnsupportedOption) as err:
+        game.setup(4, {"inquisitor_colonies": True, "intrigue_king": True}, "g86")
+    assert "intrigue_king" in str(err.value)

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine.elgrande import data, groups, scores
+from engine.elgrande import data, groups, notation, scores
+from engine.elgrande.defaults import default_move
 from engine.elgrande.expansion import pieces
 from engine.elgrande.legal import legal_moves
 from engine.elgrande.state import Turn
@@ -445,6 +446,179 @@ def test_court_supplement_never_takes_the_viceroy_or_black() -> None:
     )
     assert s.takeable_open(0, "supplement") == 0
     assert s.takeable_open(0, "court") == 1  # d4_court_two may take him
+
+
+# --- G81, G42a, G82: returns chosen by their owner name caballero states ----------------------
+
+
+def _decision(card: str, kind: str, **kw: Any) -> Any:
+    """Seat 0 plays `card` (2 seats); returns the state with seat 1's decision `kind` open."""
+    s = arrange(2, card=card, **kw)
+    s2, _ = kit.declare(s, 0)
+    assert s2.group is not None and s2.group.kind == kind
+    return s2
+
+
+def _two_disc(**kw: Any) -> Any:
+    return _decision("d2_secret_return_two", "return_two_disc", **kw)
+
+
+def test_return_two_names_states_and_keeps_the_marked_one() -> None:
+    # G81, G42a, G42: the owner names the states, the holder's black ones included; the marked one stays
+    s = _two_disc(
+        holder=1,
+        black={"galicia": 2},
+        board={"galicia": [0, 2], "aragon": [0, 2]},
+        cabs=[(cab("galicia", 1, mark=True), 1)],
+    )
+    offered = [m.get("sources") for m in legal_moves(s, 1) if m["region"] == "galicia"]
+    assert offered == [
+        None,
+        ["galicia*", "galicia"],
+        ["galicia*", "black:galicia"],
+        ["galicia", "black:galicia"],
+        ["black:galicia", "black:galicia"],
+    ]
+    move = {"type": "choose_region", "region": "galicia", "sources": ["black:galicia", "galicia"]}
+    s2, ev = kit.play(s, 1, move)
+    assert kit.of_type(ev, "choice_made")[0]["choice"] == {
+        "region": "galicia",
+        "take": ["galicia", "black:galicia"],
+    }
+    assert moved(ev, "return") == [[1, "galicia", "province", 1], [BLACK, "galicia", "out", 1]]
+    assert s2.cabs == ((cab("galicia", 1, mark=True), 1),) and s2.black[AREA["galicia"]] == 1
+
+
+def test_return_two_without_names_takes_in_g82_order() -> None:
+    # G42a, G82, G4a: a choice naming no position: own before black, lowest position first, marked first
+    s = _two_disc(
+        holder=1,
+        black={"galicia": 2},
+        board={"galicia": [0, 2], "aragon": [0, 2]},
+        cabs=[(cab("galicia", 1, mark=True), 1)],
+        limit="galicia",
+    )
+    _s2, ev = kit.play(s, 1, {"type": "choose_region", "region": "galicia"})
+    assert moved(ev, "return") == [[1, "galicia*", "province", 1], [1, "galicia", "province", 1]]
+
+
+def test_return_two_names_a_position_beside_the_limit_board() -> None:
+    # G42a, ruling B25: the owner may take the one on the limit board and keep the one beside it
+    s = _two_disc(
+        board={"galicia": [0, 3], "aragon": [0, 2]},
+        cabs=[(cab("galicia", 1, "beside"), 1)],
+        limit="galicia",
+    )
+    _s2, ev = kit.play(
+        s, 1, {"type": "choose_region", "region": "galicia", "sources": ["galicia", "galicia"]}
+    )
+    assert moved(ev, "return") == [[1, "galicia", "province", 2]]
+    _s3, ev = kit.play(s, 1, {"type": "choose_region", "region": "galicia"})
+    assert moved(ev, "return") == [[1, "galicia_beside", "province", 1], [1, "galicia", "province", 1]]
+
+
+def test_return_two_refuses_bad_names() -> None:
+    # G42, G42a, X20: no carriers, no black ones for a non-holder, exactly two, only in the chosen region
+    s = _two_disc(
+        black={"galicia": 1},
+        board={"galicia": [0, 3], "aragon": [0, 2]},
+        cabs=[(cab("galicia", 1, tile="gold", claimant=1), 1)],
+    )
+    for sources, rule in (
+        (["galicia+gold", "galicia"], "G42a"),
+        (["black:galicia", "galicia"], "G42a"),
+        (["aragon", "galicia"], "G42a"),
+        (["galicia"], "X20"),
+        (["galicia", "galicia", "galicia"], "X20"),  # only two are tile-less
+    ):
+        move = {"type": "choose_region", "region": "galicia", "sources": sources}
+        assert refuse(s, 1, move).rule == rule, sources
+
+
+def test_named_returns_are_the_expansions_only() -> None:
+    # G81: the base game's M3 choice names a region only
+    s = kit.start(2, "base")
+    s = kit.position(s, {"galicia": [0, 2], "aragon": [0, 2]})
+    s = kit.at_turn(s, 0, "d2_secret_return_two")
+    s2, _ = kit.declare(s, 0)
+    move = {"type": "choose_region", "region": "galicia", "sources": ["galicia", "galicia"]}
+    assert refuse(s2, 1, move).rule == "G81"
+
+
+def _king_returns(**kw: Any) -> Any:
+    return _decision("d2_king_returns", "king_returns_choice", **kw)
+
+
+def test_king_returns_names_states_black_and_positions() -> None:
+    # G81, G42a, G42: M6 names states from the court and the open regions, the holder's black ones too
+    s = _king_returns(
+        holder=1,
+        black={"galicia": 1},
+        board={"galicia": [0, 2], "aragon": [0, 1]},
+        cabs=[(cab("galicia", 1, "beside"), 1)],
+        limit="galicia",
+        court=[5, 1],
+    )
+    sources = ["aragon", "black:galicia", "galicia"]
+    assert {"type": "return_caballeros", "sources": ["court", "galicia", "black:galicia"]} in legal_moves(
+        s, 1
+    )
+    s2, ev = kit.play(s, 1, {"type": "return_caballeros", "sources": sources})
+    assert kit.of_type(ev, "choice_made")[0]["choice"] == {"take": ["galicia", "black:galicia", "aragon"]}
+    assert moved(ev, "return") == [
+        [1, "galicia", "province", 1],
+        [BLACK, "galicia", "out", 1],
+        [1, "aragon", "province", 1],
+    ]
+    assert s2.court[1] == 1 and kit.count(s2, "galicia", 1) == 1
+    assert s2.cabs == ()  # G48: the one beside the limit board refilled the space the return freed
+
+
+def test_king_returns_default_is_d11_in_g82_order() -> None:
+    # D11, G82: court first, then the largest stack (black ones counted), own before black, beside first
+    s = _king_returns(
+        holder=1,
+        black={"galicia": 1},
+        board={"galicia": [0, 2], "aragon": [0, 1]},
+        cabs=[(cab("galicia", 1, "beside"), 1)],
+        limit="galicia",
+        court=[5, 1],
+    )
+    default = default_move(s, 1)
+    assert default["sources"] == ["court", "galicia_beside", "galicia"]
+    assert {k: v for k, v in default.items() if k != "default"} in legal_moves(s, 1)
+    _s2, ev = kit.play(s, 1, default)
+    assert moved(ev, "return") == [
+        [1, "court", "province", 1],
+        [1, "galicia_beside", "province", 1],
+        [1, "galicia", "province", 1],
+    ]
+
+
+def test_king_returns_refuses_carriers_and_wrong_counts() -> None:
+    # G42, M6: tile carriers are never returned; exactly min(3, available) are named
+    s = _king_returns(
+        board={"galicia": [0, 3], "aragon": [0, 2]},
+        cabs=[(cab("galicia", 1, tile="goods", claimant=1), 1)],
+        court=[5, 0],
+    )
+    assert (
+        refuse(s, 1, {"type": "return_caballeros", "sources": ["galicia+goods", "galicia", "aragon"]}).rule
+        == "G42a"
+    )
+    assert refuse(s, 1, {"type": "return_caballeros", "sources": ["galicia", "aragon"]}).rule == "M6"
+    assert refuse(s, 1, {"type": "return_caballeros", "sources": ["aragon", "aragon", "aragon"]}).rule == "M6"
+
+
+def test_named_returns_in_text_notation() -> None:
+    # G81: the notation names the states after the region
+    move = {"type": "choose_region", "region": "galicia", "sources": ["galicia_beside", "black:galicia"]}
+    assert notation.format_move(move) == "disc galicia galicia_beside black:galicia"
+    assert notation.parse_line("disc galicia galicia_beside black:galicia", 1) == move
+    assert notation.parse_line("return court galicia* black:aragon", 1) == {
+        "type": "return_caballeros",
+        "sources": ["court", "galicia*", "black:aragon"],
+    }
 
 
 # --- G44, G77: black caballeros at a general scoring ----------------------------------

@@ -605,3 +605,37 @@ def test_inquisitor_scoring_never_scores_moorish_granada() -> None:
     s, events = declare(s, 0)
     scored = [e["area"] for e in events if e["type"] == "area_scored"]
     assert "granada" not in scored and "seville" in scored
+
+
+# G68, ruling B32: a player keeping several doubling cards answers an offer with at most one copy,
+# spending one card; the other stays his.
+def test_several_doubling_cards_give_one_copy_and_spend_one() -> None:
+    keeps = ((1, "d7_doubling.1"), (1, "d7_doubling.2"))
+    s, _ = declare(copy_table(keeps), 0, area="granada")
+    s, events = play(s, 0, {"type": "end_turn"})
+    assert [e["seat"] for e in of_type(events, "copy_offered")] == [1]
+    s, events = declare(s, 1, area="seville")
+    assert len(of_type(events, "area_scored")) == 1 and not of_type(events, "copy_offered")
+    assert (
+        len(s.keeps) == 1 and s.keeps[0][0] == 1 and {s.keeps[0][1], *s.discard} >= set(dict(keeps).values())
+    )
+    assert s.frame is None and s.turn is not None and s.turn.seat == 1 and s.turn_index == 1
+
+
+# G20, O-G4, G85: the conquest check is made after the turn, and again after each copy (after its refill).
+def test_conquest_is_checked_again_after_a_copy() -> None:
+    s = put(put(base(), "granada", [3, 3, 2, 2]), "seville", [2, 2, 0, 0])
+    options = dataclasses.replace(s.options, granada_moorish=True)
+    s = change(
+        turn(s, 0, "d1_move_three_any.1"),
+        {"moorish": True, "options": options, "rules": ruleset.of(options), "keeps": ((1, "d7_doubling.1"),)},
+    )
+    s, events = declare(s, 0, moves=[{"seat": 0, "from": "seville", "to": "granada"}])
+    s, events = play(s, 0, {"type": "end_turn"})
+    assert s.moorish and not of_type(events, "granada_conquered")  # 11 caballeros: no conquest
+    assert of_type(events, "copy_offered")[0]["seat"] == 1
+    s, events = declare(s, 1, moves=[{"seat": 1, "from": "seville", "to": "granada"}])
+    conquered = of_type(events, "granada_conquered")
+    assert conquered == [{"type": "granada_conquered", "caballeros": 12}] and not s.moorish
+    assert types(events).index("granada_conquered") < types(events).index("turn_started")
+    assert of_type(events, "turn_started")[-1]["seat"] == 1
