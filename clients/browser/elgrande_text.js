@@ -38,6 +38,7 @@ export function areaName(id) {
   if (id in SLOT_NAMES) return `France — ${SLOT_NAMES[id]}`;  // O-F4
   if (id in SPOT_NAMES) return SPOT_NAMES[id];  // G3
   if (id === "out") return "out of the game";  // G42: black caballeros beside the board
+  if (typeof id === "string" && id.startsWith("black:")) return `black caballero, ${areaName(id.slice(6))}`;  // G81: a named return
   if (typeof id === "string" && /[+*^]|_(beside|on)$/.test(id)) return stateName(id);
   return id === "castillo" ? "the Castillo" : id === "court" ? "the court" : id === "province" ? "the province" : label(id);
 }
@@ -67,7 +68,9 @@ export function seatName(seats, seat) {
 function tally(list) {
   const n = {};
   list.forEach((a) => { n[a] = (n[a] || 0) + 1; });
-  return Object.entries(n).map(([a, k]) => `${k} from ${areaName(a)}`).join(", ");
+  return Object.entries(n).map(([a, k]) => (a.startsWith("black:")  // G81: the holder's black ones, by state
+    ? `${k} black caballero${k > 1 ? "s" : ""} from ${areaName(a.slice(6))}`
+    : `${k} from ${areaName(a)}`)).join(", ");
 }
 
 function counted(obj) {

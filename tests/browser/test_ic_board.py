@@ -210,3 +210,46 @@ def test_a_live_turn_places_caballeros_by_clicks_and_the_board_follows(
     page.click("[data-testid=done]")
     page.get_by_test_id("prompt").get_by_text("✓ caballeros placed").wait_for()
     assert board_count(page, mine) == before + 1
+
+
+def test_a_return_choice_names_caballero_states(
+    api: Api, base_url: str, page_factory: Any, ic_game: dict[str, Any]
+) -> None:
+    # G81, G42a, G42: The King returns asks which caballeros go, by state, the holder's black ones included
+    from tests.engine.elgrande.test_ic_inquisitor import _king_returns, cab
+
+    state = _king_returns(
+        holder=1,
+        black={"galicia": 1},
+        board={"galicia": [0, 2], "aragon": [0, 1]},
+        cabs=[(cab("galicia", 1, "beside"), 1)],
+        limit="galicia",
+        court=[5, 1],
+    )
+    page = page_factory(DESKTOP)
+    view, moves = views.view(state, 1), legal_moves(state, 1)
+    page.route(
+        re.compile(r"/games/[^/]+/view$"),
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps({"view": view})
+        ),
+    )
+    page.route(
+        re.compile(r"/games/[^/]+/legal-moves$"),
+        lambda route: route.fulfill(
+            status=200,
+            content_type="application/json",
+            body=json.dumps({"moves": moves, "notation": [None] * len(moves)}),
+        ),
+    )
+    page.route(re.compile(r"/games/[^/]+/moves$"), lambda route: route.abort())  # a position, not the game's
+    page.goto(base_url + link_path(ic_game, 1))
+    prompt = page.get_by_test_id("prompt")
+    prompt.get_by_text("The King returns").wait_for()
+    assert prompt.get_by_role("button", name=re.compile("^Return ")).count() == len(moves)
+    chosen = "Return 1 from the court, 1 black caballero from Galicia, 1 from Aragon"
+    prompt.get_by_role("button", name=chosen).click()
+    shot(page, "ic-return-choice")
+    with page.expect_request(re.compile(r"/games/[^/]+/moves$")) as sent:
+        page.click("[data-testid=confirm]")
+    assert sent.value.post_data_json["move"]["sources"] == ["court", "black:galicia", "aragon"]
