@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.elgrande import data, groups, scoring
 from engine.elgrande.bidding import legal_bids
-from engine.elgrande.prompts import prompt_of
+from engine.elgrande.prompts import kind_of
 from engine.elgrande.scores import score_event
 from engine.elgrande.state import State
 from engine.errors import NotYourTurn
@@ -16,10 +16,10 @@ Json = dict[str, Any]
 
 def default_move(state: State, seat: int) -> Json:
     """Returns the least harmful legal move for `seat`'s due prompt, flagged `default` (D15)."""
-    prompt = prompt_of(state, seat)
-    if prompt is None:
+    kind = kind_of(state, seat)
+    if kind is None:
         raise NotYourTurn(f"seat {seat!r} owes no decision now")
-    return {**_move(state, seat, prompt["kind"]), "default": True}
+    return {**_move(state, seat, kind), "default": True}
 
 
 def _move(s: State, seat: int, kind: str) -> Json:

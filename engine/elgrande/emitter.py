@@ -26,14 +26,15 @@ class Emitter:
             event["default"] = True
         self.events.append(event)
         self.state = evolve(self.state, event)
-        for follow in self.state.rules.after(self.state, event):  # an option's automatic consequences
-            self.emit(follow)
+        if "after" in self.state.rules.overrides:
+            for follow in self.state.rules.after(self.state, event):  # an option's automatic consequences
+                self.emit(follow)
 
     def step_end(self, seat: int | None) -> None:
         """Emits the automatic events at the end of a whole step of `seat` (`Rules.step_end`, G48).
 
         Nothing happens while a decision is open: the step ends when its last decision is applied.
         """
-        if self.state.group is None:
+        if self.state.group is None and "step_end" in self.state.rules.overrides:
             for event in self.state.rules.step_end(self.state, seat):
                 self.emit(event)

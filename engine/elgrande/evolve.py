@@ -20,10 +20,12 @@ def evolve(state: State | None, event: Json) -> State:
     if state is None:
         first = _started(event)
         kw: Json = {}
-        first.rules.fold(first, event, kw)
+        if "fold" in first.rules.overrides:
+            first.rules.fold(first, event, kw)
         return change(first, kw) if kw else first
     kw = _apply(state, event)
-    state.rules.fold(state, event, kw)
+    if "fold" in state.rules.overrides:
+        state.rules.fold(state, event, kw)
     kw["n"] = state.n + 1
     kw["last"] = (state.last + (event,))[-LAST_EVENTS:]
     return change(state, kw)

@@ -41,6 +41,11 @@ Json = dict[str, Any]
 Move = list[Any]  # [owner, from, to, count], as in caballeros_moved events
 
 
+# The hooks asked on every event or every candidate move whose base answer does nothing: callers
+# skip them unless the rules override them (`Rules.overrides`), so the base game pays nothing.
+HOT_HOOKS = ("fold", "after", "step_end", "check_batch")
+
+
 class Rules:
     """Answers every hook as the base game does; options subclass it (see the module docstring)."""
 
@@ -48,6 +53,20 @@ class Rules:
 
     def __init__(self, options: Options) -> None:
         self.options = options
+        self.spot_table = self._spot_table()
+        self.overrides = frozenset(
+            hook for hook in HOT_HOOKS if getattr(type(self), hook) is not getattr(Rules, hook)
+        )
+
+    def _spot_table(self) -> dict[str, tuple[int, str]]:
+        """Returns what the base `spot` answers for each location name it knows (the regions in play are fixed)."""
+        regions = self.regions()
+        return {
+            name: (idx, name)
+            for name, idx in data.SPOT_AREA.items()
+            if (idx == data.CASTILLO or idx in regions)
+            and not (idx == data.FRANCE and name not in data.SLOT_INDEX and name != "france")
+        }
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"
@@ -300,12 +319,7 @@ class Rules:
 
     def spot(self, s: State, name: str) -> tuple[int, str] | None:
         """Returns (area index, location name) of a location a move names, or None when it names none."""
-        idx = data.SPOT_AREA.get(name, -1)
-        if idx == -1 or (idx != data.CASTILLO and idx not in self.regions()):
-            return None
-        if idx == data.FRANCE and name not in data.SLOT_INDEX and name != "france":
-            return None
-        return idx, name
+        return self.spot_table.get(name)
 
     def spots(self, s: State, area: int) -> tuple[str, ...]:
         """Returns the location names legal_moves offers as destinations in `area` (moves, special placements)."""

@@ -20,7 +20,7 @@ from typing import Any
 from engine.elgrande import cards, data, groups
 from engine.elgrande.bidding import legal_bids
 from engine.elgrande.moves import check_shape
-from engine.elgrande.prompts import prompt_of
+from engine.elgrande.prompts import kind_of
 from engine.elgrande.state import BLACK, State
 from engine.elgrande.turn import batch_areas, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove, RuleViolation
@@ -31,16 +31,16 @@ IDS = tuple(a.id for a in data.AREAS)
 
 def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Json]:
     """Returns the complete legal moves of `seat`, or the one-step extensions of `partial`."""
-    prompt = prompt_of(state, seat)
-    if prompt is None:
+    kind = kind_of(state, seat)
+    if kind is None:
         return []
     if partial is not None:
         if not isinstance(partial, dict):
             raise MalformedMove(f"malformed partial move {partial!r}")
         partial = {k: v for k, v in partial.items() if k != "complete"}
         check_shape(partial)  # refuses unknown fields, as decide would
-        return _extensions(state, seat, prompt["kind"], partial)
-    return _complete(state, seat, prompt["kind"])
+        return _extensions(state, seat, kind, partial)
+    return _complete(state, seat, kind)
 
 
 def _complete(s: State, seat: int, kind: str) -> list[Json]:

@@ -38,8 +38,21 @@ def pending(state: State) -> dict[int, Json]:
     return {}
 
 
-def prompt_of(state: State, seat: int) -> Json | None:
-    """Returns the prompt `seat` owes now, or None (also for anything but an int seat, a bool included)."""
-    if not isinstance(seat, int) or isinstance(seat, bool):
+def kind_of(state: State, seat: int) -> str | None:
+    """Returns the kind of the prompt `seat` owes now, or None (also for anything but an int seat, a bool included).
+
+    The same as `pending(state)[seat]["kind"]` without building every prompt (`decide` and
+    `legal_moves` ask it on every call).
+    """
+    s = state
+    if not isinstance(seat, int) or isinstance(seat, bool) or s.phase == "over":
         return None
-    return pending(state).get(seat)
+    if s.group is not None:
+        return s.group.kind if seat in s.group.members and not s.group.chosen(seat) else None
+    if s.phase == "bidding":
+        return "play_power_card" if seat == next_bidder(s) else None
+    t = s.turn
+    if s.phase == "turns" and t is not None and t.stage in TURN_PROMPTS and t.seat == seat:
+        kind: str = s.rules.turn_prompt(s, TURN_PROMPTS[t.stage])
+        return kind
+    return None

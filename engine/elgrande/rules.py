@@ -8,7 +8,7 @@ from engine.elgrande import actions, sealed, turn
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.flow import advance, turn_end
 from engine.elgrande.moves import PROMPT_MOVES, check_shape
-from engine.elgrande.prompts import prompt_of
+from engine.elgrande.prompts import kind_of
 from engine.elgrande.state import State
 from engine.errors import GameOver, IllegalMove, NotYourTurn
 
@@ -25,13 +25,13 @@ def decide_state(state: State, seat: int, move: Json) -> tuple[list[Json], State
     kind = check_shape(move)
     if state.phase == "over":
         raise GameOver(f"move {move!r} refused: the game is over (R53)", rule="R53")
-    prompt = prompt_of(state, seat)
-    if prompt is None:
+    due = kind_of(state, seat)
+    if due is None:
         raise NotYourTurn(f"move {move!r} refused: seat {seat!r} owes no decision now")
-    if kind not in PROMPT_MOVES[prompt["kind"]]:
-        allowed = ", ".join(sorted(PROMPT_MOVES[prompt["kind"]]))
+    if kind not in PROMPT_MOVES[due]:
+        allowed = ", ".join(sorted(PROMPT_MOVES[due]))
         raise IllegalMove(
-            f"illegal move {move!r}: the decision due is {prompt['kind']} (moves: {allowed})",
+            f"illegal move {move!r}: the decision due is {due} (moves: {allowed})",
             reason="wrong-decision",
         )
     em = Emitter(state, default=bool(move.get("default")))

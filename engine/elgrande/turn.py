@@ -144,16 +144,15 @@ def batch_limit(s: State, seat: int, wanted: dict[int, int]) -> int:
 def check_batch(s: State, seat: int, move: Json) -> list[list[Any]]:
     """Returns the moves [seat, "court", location, k] of a placement batch, checked (R20, R23)."""
     wanted = counts(move, move.get("to", {}), "to")
+    areas = {name: spot(s, move, name)[0] for name in wanted}
     where: dict[int, int] = {}
     for name, k in wanted.items():
-        idx = spot(s, move, name)[0]
-        where[idx] = where.get(idx, 0) + k
+        where[areas[name]] = where.get(areas[name], 0) + k
     limit = batch_limit(s, seat, where)
     if sum(wanted.values()) > limit:
         raise illegal(move, f"the batch is at most {limit} caballero(s) (heads, court)", "R20")
     allowed = batch_areas(s)
-    for name in wanted:
-        idx = spot(s, move, name)[0]
+    for name, idx in areas.items():
         if idx == s.king:
             raise illegal(move, f"the King stands in {name}", "R23")
         if idx not in allowed:
@@ -161,7 +160,8 @@ def check_batch(s: State, seat: int, move: Json) -> list[list[Any]]:
     moves = [
         [seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: data.spot_key(kv[0]))
     ]
-    s.rules.check_batch(s, seat, moves, move)
+    if "check_batch" in s.rules.overrides:
+        s.rules.check_batch(s, seat, moves, move)
     return moves
 
 
