@@ -1,12 +1,14 @@
 """Verifies a game's stored log: the hash chain always; once it is over, the seed and every decision.
 
-The chain check reads the raw stream entries (ids, bytes); the re-run of a finished (or
+The chain check reads the raw stream entries (ids, bytes: canonical JSON, or packed by
+service.packing); the re-run of a finished (or
 aborted) game is `engine.audit.check_replay`, shared with the clients' offline verify.
 """
 
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable
 
 from engine.audit import (
@@ -21,12 +23,13 @@ from engine.audit import (
     log_seed,
 )
 from engine.contract import Game, Json, engine_versions
+from service.packing import problem, unpack
 
 
 def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
     """Returns the problems of the stored entries' ids, versions, links and hashes (the service
     holds the log's seed, so it checks format-2 hashes, salts included, while a game runs)."""
-    envs = _parsed(raw)
+    envs = _parsed(game_id, raw)
     if log_format([e for e in envs if e is not None][:1]) == 2:
         return _check_v2(game_id, raw, envs)
     problems, prev = [], ZERO_HASH
@@ -48,29 +51,31 @@ def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
     return problems
 
 
-def _parsed(raw: list[tuple[str, bytes]]) -> list[Json | None]:
-    """Returns each stored entry parsed (None where it is no JSON object)."""
-    return [_parse(blob) for _, blob in raw]
+def _parsed(game_id: str, raw: list[tuple[str, bytes]]) -> list[Json | None]:
+    """Returns each stored entry of `game_id`'s log unpacked (None where it is no JSON object)."""
+    return [_parse(game_id, blob) for _, blob in raw]
 
 
-def _parse(blob: bytes) -> Json | None:
+def _parse(game_id: str, blob: bytes) -> Json | None:
     try:
-        value = json.loads(blob)
-    except ValueError:
+        value = unpack(blob, game_id)
+    except (ValueError, IndexError, zlib.error):
         return None
     return value if isinstance(value, dict) else None
 
 
 def _check_v2(game_id: str, raw: list[tuple[str, bytes]], envs: list[Json | None]) -> list[str]:
-    """Returns the problems of a format-2 log: ids, canonical bytes, then the salted chain."""
+    """Returns the problems of a format-2 log: ids, faithful bytes (service.packing.problem), then
+    the salted chain."""
     problems = []
     for index, ((entry_id, blob), env) in enumerate(zip(raw, envs, strict=True), start=1):
+        why = problem(blob, game_id)
         if env is None:
-            problems.append(f"v{index}: not JSON")
+            problems.append(f"v{index}: {why or 'not JSON'}")
         elif entry_id != f"{index}-1" or env.get("game") != game_id:
             problems.append(f"v{index}: entry id {entry_id} or game field do not match")
-        elif canonical(env) != blob:
-            problems.append(f"v{index}: stored bytes are not canonical JSON")
+        elif why is not None:
+            problems.append(f"v{index}: {why}")
     if problems:
         return problems
     parsed = [e for e in envs if e is not None]  # all of them: a None was reported above
@@ -82,22 +87,22 @@ def verify(game: Game, game_id: str, raw: list[tuple[str, bytes]], over: bool) -
     chain = check_chain(game_id, raw)
     report: Json = {"game": game_id, "version": len(raw), "chain": {"ok": not chain, "problems": chain}}
     if over and not chain:
-        replay = check_replay(game, [json.loads(blob) for _, blob in raw])
+        replay = check_replay(game, [unpack(blob, game_id) for _, blob in raw])
         report["replay"] = {"ok": not replay, "problems": replay}
     else:
         report["replay"] = None
     report["ok"] = not chain and (report["replay"] is None or report["replay"]["ok"])
     report["complete"] = over
-    report["rules"] = rules_of(game, raw)
+    report["rules"] = rules_of(game, game_id, raw)
     report["receipts"] = None
     return report
 
 
-def rules_of(game: Game, raw: list[tuple[str, bytes]]) -> Json:
+def rules_of(game: Game, game_id: str, raw: list[tuple[str, bytes]]) -> Json:
     """Returns the rules the stored log names (its first engine entry's; none in format 1) and
     whether this server has retired them (then it refuses moves, and a finished game's replay
     reports the mismatch)."""
-    engine = log_rules(env for env in map(_parse, (blob for _, blob in raw)) if env is not None)
+    engine = log_rules(env for env in _parsed(game_id, raw) if env is not None)
     return {"engine": engine, "retired": engine is not None and engine not in engine_versions(game)}
 
 
@@ -109,7 +114,7 @@ def with_receipts(
     payload_of: Callable[[str], Json | None],
 ) -> Json:
     """Returns `report` with the check of `receipts` against the stored hashes (engine.audit)."""
-    hashes = [_hash_of(env) for env in _parsed(raw)]
+    hashes = [_hash_of(env) for env in _parsed(game_id, raw)]
     problems = check_receipts(game_id, hashes, receipts, payload_of)
     return {
         **report,

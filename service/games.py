@@ -21,13 +21,14 @@ import engine
 from engine import rng
 from engine.contract import Game, Json, engine_versions
 from engine.errors import GameOver, IllegalMove, RuleViolation, UnknownGame
-from service import creating, deadlines, history, receipts, snapshots, turns
+from service import creating, deadlines, history, idem, receipts, snapshots, turns
 from service.auth import Principal
 from service.config import Config
 from service.errors import ServiceError, validation
 from service.fold import Folded, fold
 from service.links import make_link_token
 from service.memo import FoldMemo, Memory, sha1
+from service.packing import unpack
 from service.store import (
     FIELD,
     Append,
@@ -129,7 +130,7 @@ class GameService:
             rows = self.redis.xrange(log_key(game_id), entry_id(version), entry_id(version))
             if not rows:
                 raise ServiceError("version-conflict", f"game {game_id} has no version {version}")
-            entry_hash = json.loads(rows[0][1][FIELD_B])["hash"]
+            entry_hash = unpack(rows[0][1][FIELD_B], game_id)["hash"]
         return self.keys.sign(game_id, version, str(entry_hash))
 
     # ----- loading
@@ -165,7 +166,7 @@ class GameService:
         else:
             snaps: Any = rows if memo is None else self.redis.hgetall(snapshot_key(game_id))
             start, rows, anchor_row, prior = self._from_snapshot(game, game_id, snaps, scope)
-        envelopes = [json.loads(f[FIELD_B]) for _, f in rows]
+        envelopes = [unpack(f[FIELD_B], game_id) for _, f in rows]
         folded = fold(game, start, envelopes) if envelopes or start is None else start
         last = (rows or anchor_row)[-1:]
         anchor = sha1(last[0][1][FIELD_B]) if last and folded.version else None
@@ -280,7 +281,7 @@ class GameService:
         for _ in range(RETRIES):
             loaded = loaded or self.load(game_id, scope)
             if loaded.record is not None:
-                return _with_text(self.replayed(loaded.record, body_hash))
+                return _with_text(self.replayed(loaded.record, body_hash, loaded, seat))
             check_expected(loaded, expected_version, precondition)
             items, decided = self._decide_all(loaded, seat, moves)
             if loaded.folded.table.absent.get(seat) is not None:
@@ -288,11 +289,12 @@ class GameService:
             ready = self._prepare(loaded, items, actor or {"seat": seat}, idempotency_key, decided)
             dues = deadlines.due(loaded.game, ready.after)
             answer, text = _with_text(self._move_answer(loaded, seat, ready.envs, ready.after, dues))
-            outcome = self._write(loaded, ready, idem=(scope, record_text(body_hash, 201, text)), dues=dues)
+            record = idem.of_move(body_hash, 201, loaded.version + 1, ready.after.version)
+            outcome = self._write(loaded, ready, idem=(scope, record), dues=dues)
             if outcome.status == "ok":
                 return answer, text
             if outcome.status == "idem":
-                return _with_text(self.replayed(outcome.prior, body_hash))
+                return _with_text(self.replayed(outcome.prior, body_hash, loaded, seat))
             if loaded.remembered:
                 raise Stale(f"game {game_id} moved on from the version this process remembers")
             loaded = self.load(game_id, scope)
@@ -504,7 +506,7 @@ class GameService:
             if item.kind == "engine" and first_engine:
                 env["rules"], first_engine = {"engine": loaded.game.ENGINE_VERSION}, False
             env["event"] = item.event
-            sealed, raw = seal_v2(env, prev, rng.salt(seed, v))
+            sealed, raw = seal_v2(env, prev, rng.salt(seed, v), loaded.meta["game"])
             out.append(sealed)
             encoded.append(raw)
             prev = sealed["hash"]
@@ -517,13 +519,27 @@ class GameService:
         raw = self.redis.get(idem_key(game_id, scope))
         return None if raw is None else self.replayed(raw, body_hash)
 
-    @staticmethod
-    def replayed(raw: str | bytes, body_hash: str) -> Json:
-        """Returns the first answer of an idempotency record; refuses a different body."""
-        record = json.loads(raw)
-        if record["body"] != body_hash:
-            raise ServiceError("idempotency-mismatch", "this Idempotency-Key was used with another body")
-        return dict(record["answer"])
+    def replayed(self, raw: str | bytes, body_hash: str, loaded: Loaded | None = None, seat: int = 0) -> Json:
+        """Returns the first answer of an idempotency record (service.idem); refuses a different
+        body. A move's answer is rebuilt from the log of `loaded`, for the `seat` that moved."""
+        record = idem.read(raw)
+        record.check(body_hash)
+        if record.answer is not None:
+            return record.answer
+        if loaded is None:
+            raise ValueError("a move's idempotency record is answered from its game's log")
+        return self._rebuilt(loaded, seat, record.first, record.last)
+
+    def _rebuilt(self, loaded: Loaded, seat: int, first: int, last: int) -> Json:
+        """Returns the answer `seat` was given for appending versions first..last: the entries as it
+        saw them, and the prompts and result of the fold at `last` (from `loaded` when it is not
+        past `last`, else from the start)."""
+        start = loaded.folded if loaded.version <= last else None
+        known = start.version if start else 0
+        envs = self.store.read(loaded.game_id, min(known, first - 1), last)
+        after = fold(loaded.game, start, [e for e in envs if e["v"] > known])
+        mine = [e for e in envs if e["v"] >= first]
+        return self._move_answer(loaded, seat, mine, after, deadlines.due(loaded.game, after))
 
     def _ms(self) -> int:
         return int(self.clock() * 1000)
@@ -590,7 +606,7 @@ def _anchor_matches(rows: list[Any], folded: Folded) -> bool:
     """Tells whether `rows` start with the entry of `folded`'s version carrying its last hash."""
     if not rows or rows[0][0] != entry_id(folded.version).encode():
         return False
-    return bool(json.loads(rows[0][1][FIELD_B])["hash"] == folded.last_hash)
+    return bool(unpack(rows[0][1][FIELD_B], "")["hash"] == folded.last_hash)
 
 
 def _notation(game: Game, move: Json) -> str | None:

@@ -1,7 +1,7 @@
 """Keeps each game's log in one Redis stream and appends to it atomically (design.md, "The log").
 
 Version N of a game is the stream entry with explicit id `N-1`; the entry's one field
-`envelope` holds the canonical JSON of the envelope. All keys of a game share the hash tag of
+`envelope` holds the envelope: its canonical JSON, or packed (service.packing, format 2). All keys of a game share the hash tag of
 its bucket, so the one append script (version check, an optional guard on the bytes a
 remembered fold rests on, entries, one outbox entry, idempotency record, deadlines, snapshot,
 meta) touches one Redis Cluster slot. The Lua stays Redis 6.2-compatible.
@@ -10,7 +10,6 @@ meta) touches one Redis Cluster slot. The Lua stays Redis 6.2-compatible.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 import zlib
@@ -22,6 +21,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from engine.audit import canonical, sealed_hash
+from service.packing import pack, unpack
 
 BUCKETS = 64
 FIELD = "envelope"
@@ -130,11 +130,12 @@ def seal(envelope: dict[str, Any]) -> dict[str, Any]:
     return {**body, "hash": hashlib.sha256(canonical(body)).hexdigest()}
 
 
-def seal_v2(envelope: dict[str, Any], prev: str, salt: str) -> tuple[dict[str, Any], bytes]:
-    """Returns a format-2 entry as stored (with its `hash`) and its canonical JSON: the hash
-    covers `prev` and the secret `salt`, which are not stored (engine.audit.sealed_hash)."""
+def seal_v2(envelope: dict[str, Any], prev: str, salt: str, words: str = "") -> tuple[dict[str, Any], bytes]:
+    """Returns a format-2 entry as stored (with its `hash`) and its stored bytes, packed with the
+    dictionary of engine `words` (service.packing): the hash covers `prev` and the secret `salt`,
+    which are not stored (engine.audit.sealed_hash)."""
     stored = {**envelope, "hash": sealed_hash(envelope, prev, salt)}
-    return stored, canonical(stored)
+    return stored, pack(stored, words)
 
 
 ENTRY_KEYS = frozenset(("actor", "cause", "event", "game", "kind", "prev", "t", "v"))
@@ -246,7 +247,7 @@ class Append:
     envelopes: list[dict[str, Any]]
     encoded: list[bytes] = field(default_factory=list)  # canonical(e) of each envelope, if known
     idem_scope: str = ""
-    idem_record: str = ""
+    idem_record: str | bytes = ""
     idem_ttl: int = 86400
     deadlines: dict[str, tuple[float, str]] | None = None
     snapshot: tuple[str, bytes] | None = None
@@ -262,7 +263,7 @@ class AppendResult:
 
     status: str
     version: int = 0
-    prior: str = ""
+    prior: bytes = b""
 
 
 class NotReplicated(redis.RedisError):
@@ -300,7 +301,7 @@ class Store:
         if status == "ok":
             return AppendResult("ok", int(value))
         if status == "idem":
-            return AppendResult("idem", prior=value.decode())
+            return AppendResult("idem", prior=value)
         return AppendResult(status, int(value))
 
     def _run(self, keys: list[str], args: list[Any]) -> Any:
@@ -343,7 +344,7 @@ class Store:
         """Returns the envelopes of versions after..until (inclusive), oldest first."""
         end = "+" if until is None else entry_id(until)
         rows = self.redis.xrange(log_key(game_id), entry_id(after + 1), end)
-        return [json.loads(fields[FIELD.encode()]) for _, fields in rows]
+        return [unpack(fields[FIELD.encode()], game_id) for _, fields in rows]
 
     def raw(self, game_id: str) -> list[tuple[str, bytes]]:
         """Returns (entry id, stored bytes) of every entry, for audits and tests."""

@@ -129,7 +129,7 @@ def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, 
     """Answers POST moves on `loaded` (read now, or remembered: then the append is guarded)."""
     seat = need_seat(caller(loaded))
     if loaded.record is not None:
-        prior = svc.replayed(loaded.record, body_hash)
+        prior = svc.replayed(loaded.record, body_hash, loaded, seat)
         return json_response(prior, 201, versioned(loaded.game_id, prior["version"]))
     expected, precondition = _expected(body, loaded.version)
     moves = parsed_moves(loaded, seat, body)

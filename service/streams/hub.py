@@ -27,6 +27,7 @@ from service.auth import Grant, revoked
 from service.errors import ServiceError
 from service.games import GameService, Loaded
 from service.history import GROUP_MARGIN, redact_all, redact_window, whole_moves
+from service.packing import unpack
 from service.redis_clients import STORE_ERRORS, STREAM_BLOCK_S
 from service.store import FIELD, bucket_of, entry_id, log_key, meta_key
 from service.streams.wire import end_frame, entry_frames, receipt_frame, revoked_frame
@@ -157,7 +158,7 @@ class Hub:
         reason = revoked(sub.grant, json.loads(meta), time.time()) if meta else "the game is gone"
         if reason is not None:
             return Final(revoked_frame(reason, after))
-        envs = [json.loads(fields[FIELD_B]) for _, fields in rows]
+        envs = [unpack(fields[FIELD_B], sub.game_id) for _, fields in rows]
         shown = redact_window(loaded.game, envs, loaded.viewer(sub.grant.principal), after, until)
         tail = [env for env in envs if env.get("v") == until and "hash" in env]
         receipt = (
@@ -245,7 +246,7 @@ class Hub:
     async def _deliver(self, game_id: str, rows: list[Any]) -> None:
         """Fans out one batch of a game; ends its streams once the game is over and all of it is out."""
         watch = self.watches.get(game_id)
-        envs = [json.loads(fields[FIELD_B]) for _, fields in rows]
+        envs = [unpack(fields[FIELD_B], game_id) for _, fields in rows]
         if watch is None or not envs:
             return
         if len(envs) >= BATCH:

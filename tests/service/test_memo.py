@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +18,7 @@ from service.config import Config
 from service.fold import Folded, fold
 from service.games import GameService, Item
 from service.memo import FoldMemo, sha1
+from service.packing import unpack
 from tests.service.conftest import bearer, create, key
 
 
@@ -101,7 +101,7 @@ def test_an_edited_log_is_folded_afresh_in_every_process(
     gid = game["id"]
     remembered = other.load(gid).folded
     raw = svc.store.raw(gid)
-    last = json.loads(raw[-1][1])
+    last = unpack(raw[-1][1], gid)
     edited = store.seal({**last, "t": last["t"] + 1234})  # resealed: a new hash at the memo's version
     _rewrite(rds, gid, [*raw[:-1], (raw[-1][0], store.canonical(edited))])
     for process in (svc, other):
@@ -270,9 +270,9 @@ def test_an_edited_entry_under_a_remembered_game_sends_the_move_to_the_log(
     svc: GameService = app.extensions["castillo"]
     gid = game["id"]
     raw = svc.store.raw(gid)
-    last = json.loads(raw[-1][1])
+    last = unpack(raw[-1][1], gid)
     body = {k: v for k, v in last.items() if k != "hash"} | {"t": last["t"] + 1}  # same version, other bytes
-    prev, seed = json.loads(raw[-2][1])["hash"], svc.load(gid).folded.seed
+    prev, seed = unpack(raw[-2][1], gid)["hash"], svc.load(gid).folded.seed
     edited, blob = store.seal_v2(body, prev, rng.salt(seed, last["v"]))
     _rewrite(rds, gid, [*raw[:-1], (raw[-1][0], blob)])
     remembered = svc.memo.get(gid)

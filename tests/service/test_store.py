@@ -16,6 +16,7 @@ from service import snapshots, store
 from service.audit import verify
 from service.fold import fold
 from service.games import SNAPSHOT_EVERY, GameService, Item
+from service.packing import unpack
 from tests.service.conftest import bearer, create, key
 from tests.service.test_api import play_to_end
 
@@ -117,7 +118,7 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
     assert client.get(f"/games/{gid}/verify").get_json()["ok"]
     raw = app.extensions["castillo"].store.raw(gid)
     key_ = store.log_key(gid)
-    victim = json.loads(raw[12][1])
+    victim = unpack(raw[12][1], gid)
     victim["event"] = {**victim["event"], "column": (victim["event"].get("column", 0) or 0) + 1}
     rds.delete(key_)
     for entry_id, blob in raw:
@@ -127,9 +128,9 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
     assert not report["ok"] and any("v13" in p for p in report["chain"]["problems"])
     # a forger who also recomputes the hash (the seed is in Redis too) breaks the next link:
     # v14's hash covers v13's old hash
-    seed = log_seed([json.loads(b) for _, b in raw])
+    seed = log_seed([unpack(b, gid) for _, b in raw])
     body = {k: v for k, v in victim.items() if k != "hash"}
-    _, resealed = store.seal_v2(body, json.loads(raw[11][1])["hash"], rng.salt(seed, 13))
+    _, resealed = store.seal_v2(body, unpack(raw[11][1], gid)["hash"], rng.salt(seed, 13))
     problems = verify(
         app.extensions["castillo"].load(gid).game,
         gid,
@@ -213,7 +214,7 @@ def test_the_events_of_a_batch_are_sealed_with_their_own_causes(app: Flask, clie
         first = max(s for s in starts if s <= i)
         assert env["group"] == envs[first]["v"]  # format 2: one group per move, its cause once
         assert env.get("cause") == ({"move": item.move, "idempotency_key": "k"} if i == first else None)
-        assert raw == store.canonical(env)
+        assert unpack(raw, env["game"]) == env  # stored packed (service.packing)
         assert env["hash"] == sealed_hash(env, prev, rng.salt(loaded.folded.seed, env["v"]))
         prev = env["hash"]
 
