@@ -12,10 +12,12 @@ from flask.testing import FlaskClient
 
 from engine import rng
 from engine.audit import log_seed, sealed_hash
-from service import snapshots, store
+from service import moving, sealing, snapshots, store
 from service.audit import verify
+from service.core import SNAPSHOT_EVERY
 from service.fold import fold
-from service.games import SNAPSHOT_EVERY, GameService, Item
+from service.games import GameService
+from service.sealing import Item
 from tests.service.conftest import bearer, create, key
 from tests.service.test_api import play_to_end
 
@@ -129,7 +131,7 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
     # v14's hash covers v13's old hash
     seed = log_seed([json.loads(b) for _, b in raw])
     body = {k: v for k, v in victim.items() if k != "hash"}
-    _, resealed = store.seal_v2(body, json.loads(raw[11][1])["hash"], rng.salt(seed, 13))
+    _, resealed = sealing.seal_v2(body, json.loads(raw[11][1])["hash"], rng.salt(seed, 13))
     problems = verify(
         app.extensions["castillo"].load(gid).game,
         gid,
@@ -203,10 +205,10 @@ def test_the_events_of_a_batch_are_sealed_with_their_own_causes(app: Flask, clie
     loaded = svc.load(game["id"])
     seat = next(iter(loaded.game.pending(loaded.folded.state)))
     first = loaded.game.legal_moves(loaded.folded.state, seat)[0]
-    items, _ = svc._decide_all(loaded, seat, [first])
+    items, _ = moving.decide_all(loaded, seat, [first])
     twin = dict(first)  # an equal move given again is still its own cause
     batch = [*items, *[Item("engine", {"type": "x"}, {"other": 1}), Item("engine", {"type": "y"}, twin)]]
-    envs, encoded = svc._envelopes(loaded, batch, {"seat": seat}, "k", 7)
+    envs, encoded = sealing.envelopes(loaded, batch, {"seat": seat}, "k", 7)
     starts = [0, len(items), len(items) + 1]  # the three moves: the decided one, x, y
     prev = loaded.folded.last_hash
     for i, (env, raw, item) in enumerate(zip(envs, encoded, batch)):
@@ -230,3 +232,15 @@ def test_a_snapshot_off_the_log_is_ignored_on_a_cold_load(app: Flask, client: Fl
     svc.redis.hset(store.snapshot_key(gid), field, snapshots.seal(svc.config.SECRET_KEY, gid, field, snap))
     fresh = GameService(svc.redis, svc.config).load(gid)
     assert fresh.folded == fold(loaded.game, None, svc.store.read(gid)) == loaded.folded
+
+
+def test_format_2_entries_are_sealed_from_each_fields_encoding_with_the_same_bytes() -> None:
+    """sealing.seal_v2 joins each field's encoding, made once: the hash engine.audit.sealed_hash
+    gives and the bytes of the canonical JSON, for plain and unusual values alike."""
+    values: list[Any] = ["plain", "a b", 'q"uote', "ünï", 7, -3, True, None, 1.5, {"seat": 2}, {"seat": True}]
+    for value in [*values, [1, {"b": 2, "a": 1}], {"seat": 1, "x": 2}]:
+        env = {"game": "g", "v": 3, "t": 9, "kind": "engine", "group": 3, "actor": value}
+        env["event"] = {"type": "x", "value": value}
+        stored, raw = sealing.seal_v2(env, "p" * 64, "s" * 64)
+        assert stored["hash"] == sealed_hash(env, "p" * 64, "s" * 64), value
+        assert raw == store.canonical(stored), value
