@@ -2,19 +2,15 @@
 
 Pure: given the game as loaded and the items to append (engine events with their move, or
 service events), it returns the sealed envelopes, their stored bytes and the fold after them.
-A format-2 entry's canonical JSON is put together from each field's encoding, made once: the
-hashed text (with the derived `prev` and secret `salt`) and the stored text (with `hash`) share
-them, so no entry is run through the JSON encoder twice.
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from engine import rng
-from engine.audit import canonical
+from engine.audit import canonical, sealed_hash
 from engine.contract import Json
 from service.fold import Folded, fold
 from service.loaded import Loaded
@@ -113,39 +109,9 @@ def _envelopes_v2(
 
 def seal_v2(envelope: Json, prev: str, salt: str) -> tuple[Json, bytes]:
     """Returns a format-2 entry as stored (with its `hash`) and its canonical JSON: the hash
-    covers `prev` and the secret `salt`, which are not stored (engine.audit.sealed_hash gives the
-    same hash). Each field is encoded once; both texts are joined from those encodings."""
-    fields = {k: _encoded(v) for k, v in envelope.items() if k != "hash"}
-    hashed = fields | {"prev": b'"' + prev.encode() + b'"', "salt": b'"' + salt.encode() + b'"'}
-    digest = hashlib.sha256(_joined(hashed)).hexdigest()
-    return {**envelope, "hash": digest}, _joined(fields | {"hash": b'"' + digest.encode() + b'"'})
-
-
-def _joined(fields: dict[str, bytes]) -> bytes:
-    """Returns the canonical JSON object of fields given as encoded values (keys sorted)."""
-    return b"{" + b",".join(_key(k) + fields[k] for k in sorted(fields)) + b"}"
-
-
-_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:")
-_KEYS = {k: f'"{k}":'.encode() for k in ("actor", "cause", "event", "game", "group", "hash", "kind")}
-_KEYS |= {k: f'"{k}":'.encode() for k in ("prev", "rules", "salt", "t", "v")}
-
-
-def _key(key: str) -> bytes:
-    """Returns a key of an entry with its colon, as canonical JSON writes it."""
-    return _KEYS.get(key) or canonical(key) + b":"
-
-
-def _encoded(value: Any) -> bytes:
-    """Returns `canonical(value)`; integers, plain strings and `{"seat": n}` without the encoder."""
-    kind = type(value)
-    if kind is int:
-        return b"%d" % value
-    if kind is str and _PLAIN.issuperset(value):
-        return b'"' + value.encode() + b'"'
-    if kind is dict and len(value) == 1 and type(value.get("seat")) is int:
-        return b'{"seat":%d}' % value["seat"]
-    return canonical(value)
+    covers `prev` and the secret `salt`, which are not stored (engine.audit.sealed_hash)."""
+    stored = {**envelope, "hash": sealed_hash(envelope, prev, salt)}
+    return stored, canonical(stored)
 
 
 def log_format(loaded: Loaded, items: list[Item]) -> int:
