@@ -129,6 +129,15 @@ def _session(meta: dict[str, Any], bearer: str, secret: str) -> Principal:
     return Principal("seat", seat, ident=digest(bearer))
 
 
+def need_seat(who: Principal) -> int:
+    """Returns the caller's seat; refuses callers without one."""
+    if who.role == "seat" and who.seat is not None:
+        return who.seat
+    if who.role == "spectator" and who.ident == "anonymous":
+        raise ServiceError("unauthorized", "a seat token or session is required")
+    raise ServiceError("forbidden", "only a seat of this game can do that")
+
+
 def current_gen(meta: dict[str, Any], seat: int, gen: int) -> bool:
     """Tells whether `seat` exists and `gen` is its credential generation (bumped per re-issue)."""
     seats = meta["seats"]

@@ -13,33 +13,29 @@ import hashlib
 import hmac
 import secrets
 from base64 import b32encode
-from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.contract import Game, Json
 from engine.errors import UnsupportedOption
 from service import contacts, ratelimit
+from service.answers import record, replayed
 from service.auth import digest, new_token
+from service.core import Core
 from service.errors import validation
 from service.fold import Folded
+from service.loaded import Loaded
+from service.sealing import Item
 from service.timecontrol import BadTimeControl, TimeControl
 
 LOG_FORMAT = 2  # new games' log format (engine.audit; design.md decision 1); verify knows 1 and 2
 
-if TYPE_CHECKING:
-    from service.games import GameService
 
-
-def create(
-    service: GameService, spec: Json, *, scope: str | None = None, body_hash: str = ""
-) -> tuple[Json, bool]:
+def create(service: Core, spec: Json, *, scope: str | None = None, body_hash: str = "") -> tuple[Json, bool]:
     """Creates a game from `spec`; returns (answer with tokens, False) or (first answer, True).
 
     `scope` identifies (credential, route, Idempotency-Key): the game id derives from it, so
     a retry lands on the same game and gets the first answer back, without its tokens.
     """
-    from service.games import Item, Loaded, record
-
     game_id = _new_id(service.config.SECRET_KEY, scope)
     prior = service.recorded(game_id, scope, body_hash)
     if prior is not None:
@@ -52,7 +48,7 @@ def create(
     seed = secrets.token_hex(32)
     opening = game.setup(len(seats), options, seed)
     admin, tokens = new_token("adm"), [new_token("seat") for _ in seats]
-    meta = meta_of(game_id, spec["game"], options, seats, tokens, admin, service._ms())
+    meta = meta_of(game_id, spec["game"], options, seats, tokens, admin, service.now_ms())
     created = {
         "type": "game_created",
         "format": LOG_FORMAT,
@@ -67,13 +63,13 @@ def create(
     withheld = {**answer, "admin_token": None, "secrets_shown": False}
     withheld["seats"] = [{**s, "token": None, "link": None} for s in answer["seats"]]
     stored = record(body_hash, 201, withheld)
-    outcome = service._append(loaded, items, actor="system", idem=(scope, stored), meta=meta, create=True)
+    outcome = service.append(loaded, items, actor="system", idem=(scope, stored), meta=meta, create=True)
     if outcome.status == "idem":
-        return service.replayed(outcome.prior, body_hash), True
+        return replayed(outcome.prior, body_hash), True
     return answer, False
 
 
-def email_statuses(service: GameService, seats: list[Json]) -> list[str]:
+def email_statuses(service: Core, seats: list[Json]) -> list[str]:
     """Returns each seat's `email_status`: `invited` (an invitation goes out), `none` (no
     address) or `do-not-email` (its address asked for no email: the seat plays without)."""
     return [
@@ -87,7 +83,7 @@ def email_statuses(service: GameService, seats: list[Json]) -> list[str]:
 
 
 def _created_answer(
-    service: GameService, loaded: Any, version: int, admin: str, tokens: list[str], statuses: list[str]
+    service: Core, loaded: Loaded, version: int, admin: str, tokens: list[str], statuses: list[str]
 ) -> Json:
     """Returns the first answer: the admin token, each seat's token, play link and email status."""
     seats = [

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.contract import Game, Json
 from service.errors import ServiceError, validation
 from service.fold import fold
-from service.store import canonical
-
-if TYPE_CHECKING:
-    from service.games import GameService, Loaded
+from service.loaded import Loaded
+from service.store import Store, canonical
 
 GROUP_MARGIN = 64
 
@@ -97,13 +95,12 @@ def redact_entry(game: Game, env: Json, viewer: Any, move_visible: bool) -> Json
     return public
 
 
-def page(service: GameService, loaded: Loaded, viewer: Any, after: int, limit: int) -> Json:
-    """Returns entries after version `after` (at most `limit`) redacted for `viewer`."""
+def page(store: Store, loaded: Loaded, viewer: Any, after: int, limit: int) -> Json:
+    """Returns entries after version `after` (at most `limit`, capped by the caller) redacted for `viewer`."""
     if after < 0 or limit < 1:
         raise validation("after must be >= 0 and limit >= 1")
-    limit = min(limit, service.config.MAX_PAGE)
     lo = max(0, after - GROUP_MARGIN)
-    envs = service.store.read(loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN))
+    envs = store.read(loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN))
     shown = redact_window(loaded.game, envs, viewer, after, after + limit)
     last = shown[-1]["v"] if shown else after
     return {
@@ -115,7 +112,7 @@ def page(service: GameService, loaded: Loaded, viewer: Any, after: int, limit: i
     }
 
 
-def view_at(service: GameService, loaded: Loaded, viewer: Any, at: int | None) -> Json:
+def view_at(store: Store, loaded: Loaded, viewer: Any, at: int | None) -> Json:
     """Returns `viewer`'s view now, or as of version `at` (the fold of the first `at` entries)."""
     if at is None:
         folded = loaded.folded
@@ -125,7 +122,7 @@ def view_at(service: GameService, loaded: Loaded, viewer: Any, at: int | None) -
     elif at < 1:
         raise validation(f"at must be between 1 and {loaded.version}", version=loaded.version)
     else:
-        folded = fold(loaded.game, None, service.store.read(loaded.game_id, 0, at))
+        folded = fold(loaded.game, None, store.read(loaded.game_id, 0, at))
     state = folded.state
     view = loaded.game.view(state, viewer) if state is not None else None
     result = loaded.game.result(state) if state is not None else None
@@ -138,15 +135,15 @@ def view_at(service: GameService, loaded: Loaded, viewer: Any, at: int | None) -
     }
 
 
-def record_lines(service: GameService, loaded: Loaded, viewer: Any) -> str:
+def record_lines(store: Store, loaded: Loaded, viewer: Any) -> str:
     """Returns the log as JSON Lines (one redacted entry per line)."""
-    envs = redact_all(loaded.game, service.store.read(loaded.game_id), viewer)
+    envs = redact_all(loaded.game, store.read(loaded.game_id), viewer)
     return "".join(canonical(e).decode() + "\n" for e in envs)
 
 
-def record_text(service: GameService, loaded: Loaded, viewer: Any) -> str:
+def record_text(store: Store, loaded: Loaded, viewer: Any) -> str:
     """Returns a readable record: a header, then one line per move in the game's notation."""
-    meta, envs = loaded.meta, redact_all(loaded.game, service.store.read(loaded.game_id), viewer)
+    meta, envs = loaded.meta, redact_all(loaded.game, store.read(loaded.game_id), viewer)
     names = {s["seat"]: s["name"] for s in meta["seats"]}
     lines = [
         f"# Castillo record: {meta['game']} game {loaded.game_id}",

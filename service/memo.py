@@ -13,7 +13,7 @@ version — falls back to the Redis snapshot and the log, and the fold read from
 replaces the entry. Two processes holding different entries for one game are both right
 about their versions; neither is ever used for a version it does not name.
 
-A move may also skip the read (service.games.GameService.recall): it is decided on the
+A move may also skip the read (service.core.Core.recall): it is decided on the
 memory and appended with a guard — the append script refuses it unless the log is still
 at the memory's version, its entry there has exactly the remembered bytes, and the game's
 metadata (credentials) is byte-identical — and a refused or doubtful attempt is decided

@@ -60,17 +60,21 @@ class Keys:
     signing: Ed25519PrivateKey
     public: dict[str, Ed25519PublicKey]
 
-    @property
+    @functools.cached_property
     def kid(self) -> str:
         """Returns the id of the signing key."""
         return key_id(self.signing.public_key())
 
+    @functools.cached_property
+    def head(self) -> str:
+        """Returns the encoded JWS header of every receipt this key signs."""
+        return b64url(canonical({"alg": "EdDSA", "kid": self.kid, "typ": "castillo-receipt"}))
+
     def sign(self, game_id: str, version: int, entry_hash: str) -> str:
         """Returns the receipt of `entry_hash` at `version` of `game_id` (a compact JWS)."""
-        head = b64url(canonical({"alg": "EdDSA", "kid": self.kid, "typ": "castillo-receipt"}))
         body = b64url(canonical({"game": game_id, "hash": entry_hash, "v": version}))
-        signature = self.signing.sign(f"{head}.{body}".encode())
-        return f"{head}.{body}.{b64url(signature)}"
+        signature = self.signing.sign(f"{self.head}.{body}".encode())
+        return f"{self.head}.{body}.{b64url(signature)}"
 
     def jwks(self) -> dict[str, Any]:
         """Returns the published key set (RFC 7517), the signing key first."""

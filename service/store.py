@@ -20,8 +20,8 @@ import orjson
 import redis
 from redis.cluster import RedisCluster
 
-from engine.audit import canonical, sealed_hash
-from service.packing import pack, unpack
+from engine.audit import canonical
+from service.packing import unpack
 
 BUCKETS = 64
 FIELD = "envelope"
@@ -128,14 +128,6 @@ def seal(envelope: dict[str, Any]) -> dict[str, Any]:
     """Returns the envelope with `hash` set: SHA-256 of its canonical JSON without `hash`."""
     body = {k: v for k, v in envelope.items() if k != "hash"}
     return {**body, "hash": hashlib.sha256(canonical(body)).hexdigest()}
-
-
-def seal_v2(envelope: dict[str, Any], prev: str, salt: str, words: str = "") -> tuple[dict[str, Any], bytes]:
-    """Returns a format-2 entry as stored (with its `hash`) and its stored bytes, packed with the
-    dictionary of engine `words` (service.packing): the hash covers `prev` and the secret `salt`,
-    which are not stored (engine.audit.sealed_hash)."""
-    stored = {**envelope, "hash": sealed_hash(envelope, prev, salt)}
-    return stored, pack(stored, words)
 
 
 ENTRY_KEYS = frozenset(("actor", "cause", "event", "game", "kind", "prev", "t", "v"))

@@ -9,40 +9,40 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.contract import Json
+from engine.errors import GameOver
 from service import contacts, deadlines, ratelimit
 from service.auth import digest, new_token
+from service.core import RETRIES, Core
 from service.errors import ServiceError, validation
+from service.loaded import Loaded
+from service.sealing import Item
 from service.timecontrol import BadTimeControl, TimeControl, local_day, vacation_used
 
-if TYPE_CHECKING:
-    from service.games import GameService, Loaded
-
 PRESENCE = ("absent", "back", "vacation")
+MAX_CHAIN = 500  # default moves one auto-pass applies at most
 
 
-def auto_pass(service: GameService, game_id: str, seat: int, prompt_id: str, now: float) -> Json:
+def auto_pass(service: Core, game_id: str, seat: int, prompt_id: str, now: float) -> Json:
     """Applies default moves for `seat` while it owes the same turn, if the prompt is overdue.
 
     Acts only when `prompt_id` is still pending for `seat` and `now` is at or past its
     deadline; appends `seat_timed_out`, the default moves' events and, after `absent_after`
     consecutive timeouts, `seat_absent`, all in one conditional append (actor "deadline").
     """
-    from service.games import MAX_CHAIN, RETRIES, Item
-
     for _ in range(RETRIES):
         loaded = service.load(game_id)
         due = _overdue(loaded, seat, prompt_id, now)
         if "skipped" in due:
             return due
         items = [Item("service", {"type": "seat_timed_out", "seat": seat, "prompt": prompt_id})]
-        moves = _default_chain(loaded, seat, due["turn"], items, Item, MAX_CHAIN)
+        moves = _default_chain(loaded, seat, due["turn"], items)
         absent = _becomes_absent(loaded, seat)
         if absent:
             items.append(Item("service", {"type": "seat_absent", "seat": seat, "reason": "timeouts"}))
-        outcome = service._append(loaded, items, actor="deadline", key=f"deadline:{seat}:{prompt_id}")
+        outcome = service.append(loaded, items, actor="deadline", key=f"deadline:{seat}:{prompt_id}")
         if outcome.status == "ok":
             return {"done": True, "version": outcome.version, "moves": moves, "absent": absent}
     return {"done": False, "skipped": "busy"}
@@ -62,19 +62,17 @@ def _overdue(loaded: Loaded, seat: int, prompt_id: str, now: float) -> Json:
     return {"done": False, "skipped": "not-pending"}
 
 
-def _default_chain(
-    loaded: Loaded, seat: int, turn: Any, items: list[Any], item: Any, limit: int
-) -> list[Json]:
+def _default_chain(loaded: Loaded, seat: int, turn: Any, items: list[Item]) -> list[Json]:
     """Appends to `items` the events of default moves while `seat` owes a prompt of `turn`."""
     game, state, moves = loaded.game, loaded.folded.state, []
-    for _ in range(limit):
+    for _ in range(MAX_CHAIN):
         prompt = game.pending(state).get(seat) if game.result(state) is None else None
         if prompt is None or (moves and prompt.get("turn", prompt["id"]) != turn):
             break
         move = game.default_move(state, seat)
         for event in game.decide(state, seat, move):
             state = game.evolve(state, event)
-            items.append(item("engine", event, move))
+            items.append(Item("engine", event, move))
         moves.append(move)
     return moves
 
@@ -88,7 +86,7 @@ def _becomes_absent(loaded: Loaded, seat: int) -> bool:
 
 
 def set_presence(
-    service: GameService, game_id: str, seat: int, state: str, *, days: int = 0, by_admin: bool = False
+    service: Core, game_id: str, seat: int, state: str, *, days: int = 0, by_admin: bool = False
 ) -> Json:
     """Records a seat as absent, back, or on vacation for `days` days from today (game's zone)."""
     if state not in PRESENCE:
@@ -113,13 +111,9 @@ def set_presence(
     return {"seat": seat, "state": state, "version": _change(service, game_id, change)}
 
 
-def _change(
-    service: GameService, game_id: str, change: Callable[[Loaded], tuple[list[Json], Json | None]]
-) -> int:
+def _change(service: Core, game_id: str, change: Callable[[Loaded], tuple[list[Json], Json | None]]) -> int:
     """Appends the service events (and metadata) `change` makes of the game as read, on that very
     version; when another change lands first, reads the game again. Returns the version."""
-    from service.games import RETRIES
-
     for _ in range(RETRIES):
         loaded = service.load(game_id)
         events, meta = change(loaded)
@@ -152,12 +146,10 @@ def _check_seat(loaded: Loaded, seat: int) -> None:
     if not 0 <= seat < len(loaded.meta["seats"]):
         raise ServiceError("not-found", f"game {loaded.game_id} has no seat {seat}")
     if loaded.status != "running":
-        from engine.errors import GameOver
-
         raise GameOver(f"game {loaded.game_id} is {loaded.status}")
 
 
-def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
+def reissue_token(service: Core, game_id: str, seat: int) -> Json:
     """Replaces a seat's token: the old token, links and sessions stop working.
 
     A seat with an email address gets a fresh play link by email (the workers re-invite it on
@@ -188,7 +180,7 @@ def reissue_token(service: GameService, game_id: str, seat: int) -> Json:
     return {"seat": seat, "token": token, "link": link, "delivered": "answer", "version": version}
 
 
-def _seat_email(service: GameService, game_id: str, seat: int) -> str | None:
+def _seat_email(service: Core, game_id: str, seat: int) -> str | None:
     """Returns the address a seat's re-issued link is emailed to: none without one, or when it
     is on the do-not-email list (then the admin gets the link, as for a seat without email)."""
     loaded = service.load(game_id)
@@ -197,7 +189,7 @@ def _seat_email(service: GameService, game_id: str, seat: int) -> str | None:
     return address if address and not contacts.forbidden(service.redis, address) else None
 
 
-def seat_bot(service: GameService, game_id: str, seat: int, bot: str | None) -> Json:
+def seat_bot(service: Core, game_id: str, seat: int, bot: str | None) -> Json:
     """Lets the server play a seat with default moves (bot "default"), or hands it back (None)."""
     if bot not in (None, "default"):
         raise validation(f"unknown bot {bot!r}; the server plays only the 'default' bot")
@@ -209,7 +201,7 @@ def seat_bot(service: GameService, game_id: str, seat: int, bot: str | None) -> 
     return {"seat": seat, "bot": bot, "version": _change(service, game_id, change)}
 
 
-def change_time_control(service: GameService, game_id: str, data: Json) -> Json:
+def change_time_control(service: Core, game_id: str, data: Json) -> Json:
     """Replaces the time control; open prompts' clocks restart from now under it."""
     try:
         tc = TimeControl.from_json(data)
@@ -223,7 +215,7 @@ def change_time_control(service: GameService, game_id: str, data: Json) -> Json:
     return {"time_control": tc.to_json(), "version": _change(service, game_id, change)}
 
 
-def abort(service: GameService, game_id: str, reason: str) -> Json:
+def abort(service: Core, game_id: str, reason: str) -> Json:
     """Ends a running game without a result (then it is public, seed included)."""
 
     def change(loaded: Loaded) -> tuple[list[Json], Json | None]:

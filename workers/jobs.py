@@ -20,7 +20,7 @@ import time
 from engine.audit import causes
 from service import mailplay
 from service.fold import fold
-from service.games import Loaded
+from service.loaded import Loaded
 from workers import deadlines, notices
 from workers.notify import (
     do_not_email,

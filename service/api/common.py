@@ -14,11 +14,13 @@ from flask_smorest import Blueprint
 from webargs.flaskparser import is_json_request
 
 from service import receipts
+from service.answers import compact
 from service.api import schemas
 from service.api.inputs import PARSER, read_json
 from service.auth import Principal, ident_of, operator, parse_bearer, resolve
 from service.errors import STATUS, ServiceError, validation
-from service.games import GameService, Loaded, compact
+from service.games import GameService
+from service.loaded import Loaded
 from service.store import canonical
 
 PROBLEM_TYPE = "application/problem+json"
@@ -90,15 +92,6 @@ def caller(loaded: Loaded) -> Principal:
 def anyone() -> Principal:
     """Returns the principal of a request that is not about one game (operator or anonymous)."""
     return operator(bearer(), service().config.ADMIN_TOKEN)
-
-
-def need_seat(who: Principal) -> int:
-    """Returns the caller's seat; refuses callers without one."""
-    if who.role == "seat" and who.seat is not None:
-        return who.seat
-    if who.role == "spectator" and who.ident == "anonymous":
-        raise ServiceError("unauthorized", "a seat token or session is required")
-    raise ServiceError("forbidden", "only a seat of this game can do that")
 
 
 def need_admin(who: Principal) -> None:
@@ -212,10 +205,13 @@ def etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"', "Vary": "Authorization", "Cache-Control": "private, no-store"}
 
 
-def versioned(game_id: str, version: int, loaded: Loaded | None = None) -> dict[str, str]:
+def versioned(
+    game_id: str, version: int, loaded: Loaded | None = None, entry_hash: str | None = None
+) -> dict[str, str]:
     """Returns the headers of an answer about `version`: its ETag and its signed receipt
-    (`Castillo-Receipt`, service.receipts); `loaded` saves reading the hash when at `version`."""
-    known = loaded.folded.last_hash if loaded is not None and loaded.version == version else None
+    (`Castillo-Receipt`, service.receipts); `loaded` at `version`, or the `entry_hash` of that
+    version, saves reading the hash."""
+    known = loaded.folded.last_hash if loaded is not None and loaded.version == version else entry_hash
     return {**etag(version), RECEIPT: service().receipt(game_id, version, known)}
 
 

@@ -19,17 +19,16 @@ from service.api.common import (
     caller,
     conditional,
     idempotency,
-    need_seat,
     problems,
     service,
     unchanged,
     versioned,
 )
 from service.api.inputs import Blueprint
-from service.auth import Principal, current_gen
+from service.auth import Principal, current_gen, need_seat
 from service.errors import ServiceError
-from service.games import Loaded
 from service.links import BadToken, make_session_token, read_link_claim
+from service.loaded import Loaded
 from service.timecontrol import TimeControl
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Games, views and legal moves")

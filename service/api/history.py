@@ -67,7 +67,9 @@ def get_events(args: dict[str, Any], game_id: str) -> Any:
     """Returns the log after version `after` (at most `limit` entries), redacted for the caller."""
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
-    answer = records.page(service(), loaded, viewer, args["after"], args["limit"])
+    answer = records.page(
+        service().store, loaded, viewer, args["after"], min(args["limit"], service().config.MAX_PAGE)
+    )
     return answer, 200, versioned(game_id, loaded.version, loaded)
 
 
@@ -110,9 +112,9 @@ def get_record(args: dict[str, Any], game_id: str) -> Response:
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
     if args["format"] == "text":
-        body, mimetype = records.record_text(service(), loaded, viewer), "text/plain"
+        body, mimetype = records.record_text(service().store, loaded, viewer), "text/plain"
     else:
-        body, mimetype = records.record_lines(service(), loaded, viewer), "application/x-ndjson"
+        body, mimetype = records.record_lines(service().store, loaded, viewer), "application/x-ndjson"
     name = f"castillo-{game_id}.{'txt' if args['format'] == 'text' else 'jsonl'}"
     return Response(
         body,

@@ -8,6 +8,9 @@ problem `rate-limited` with Retry-After. A route joins by a row in ROUTES (endpo
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from flask import Flask, request
 from flask_limiter import Limiter, RequestLimit
 
@@ -41,7 +44,25 @@ def install(app: Flask, config: Config) -> Limiter:
         app.view_functions[endpoint] = limiter.limit(limit, exempt_when=_operator)(
             app.view_functions[endpoint]
         )
+    _scope_hooks(app, limiter, {endpoint.split(".")[0] for endpoint, _ in ROUTES})
     return limiter
+
+
+def _scope_hooks(app: Flask, limiter: Limiter, blueprints: set[str]) -> None:
+    """Moves the limiter's app-wide request hooks to the blueprints of ROUTES: requests to other
+    routes (moves, reads, /ping) skip its per-request bookkeeping (about 0.07 ms of CPU each)."""
+    for hooks in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
+        mine = [f for f in hooks[None] if _bound_to(f, limiter)]
+        hooks[None] = [f for f in hooks[None] if not _bound_to(f, limiter)]
+        for name in sorted(blueprints):
+            hooks.setdefault(name, []).extend(mine)
+
+
+def _bound_to(hook: Any, limiter: Limiter) -> bool:
+    """Tells whether a request hook is one of `limiter`'s (a bound method or a partial of it)."""
+    if isinstance(hook, functools.partial):
+        return any(arg is limiter for arg in hook.args)
+    return getattr(hook, "__self__", None) is limiter
 
 
 def _operator() -> bool:

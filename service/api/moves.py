@@ -14,14 +14,13 @@ from service.api.common import (
     GAME_CODES,
     IDEMPOTENCY,
     IF_MATCH,
+    bearer,
     caller,
     direct,
     documented_body,
     idempotency,
     if_match,
     json_body,
-    json_response,
-    need_seat,
     problems,
     request_ident,
     service,
@@ -29,8 +28,10 @@ from service.api.common import (
     versioned,
 )
 from service.api.inputs import Blueprint
-from service.errors import ServiceError, problem, validation
-from service.games import GameService, Loaded, Stale, check_expected, check_running
+from service.auth import need_seat
+from service.errors import problem
+from service.loaded import check_expected
+from service.moving import MoveRequest, expected_of, parsed_moves
 
 blp = Blueprint("moves", __name__, url_prefix="/games", description="Submitting moves")
 
@@ -44,31 +45,6 @@ MOVE_CODES = (
     "rules-retired",
     "version-conflict",
 )
-
-
-def parsed_moves(loaded: Loaded, seat: int, body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Returns the moves of a body: `move`, `moves`, or `text` parsed by the game's notation."""
-    if "move" in body:
-        return [body["move"]]
-    if "moves" in body:
-        return list(body["moves"])
-    check_running(loaded)
-    moves = loaded.game.parse_move(body["text"], loaded.folded.state, seat)
-    if not moves:
-        raise validation("the text holds no move")
-    return moves
-
-
-def _expected(body: dict[str, Any], version: int) -> tuple[int | None, bool]:
-    """Returns (expected version, whether it came from If-Match) for a game at `version`.
-
-    With both, If-Match is checked first (412 when stale), then expected_version (409), so two
-    that disagree are refused as the stale one of them.
-    """
-    header, field = if_match(), body.get("expected_version")
-    if header is not None and (field is None or header != version):
-        return header, True
-    return field, False
 
 
 def plain_moves_body(body: Any) -> bool:
@@ -113,38 +89,11 @@ def post_moves(game_id: str) -> Any:
     again on the game as it is then.
     """
     body, sent = json_body(MOVES_SCHEMA, plain_moves_body)
-    svc = service()
     route = f"POST /games/{game_id}/moves"
     scope, body_hash = idempotency(route, request_ident(), sent)
-    remembered = svc.recall(game_id)
-    if remembered is not None:
-        try:
-            return _submit(svc, remembered, body, scope, body_hash)
-        except (ServiceError, RuleViolation, Stale):
-            pass  # decided on what this process remembers, which may be behind: ask the log itself
-    return _submit(svc, svc.load(game_id, scope), body, scope, body_hash)
-
-
-def _submit(svc: GameService, loaded: Loaded, body: dict[str, Any], scope: str, body_hash: str) -> Any:
-    """Answers POST moves on `loaded` (read now, or remembered: then the append is guarded)."""
-    seat = need_seat(caller(loaded))
-    if loaded.record is not None:
-        prior = svc.replayed(loaded.record, body_hash, loaded, seat)
-        return json_response(prior, 201, versioned(loaded.game_id, prior["version"]))
-    expected, precondition = _expected(body, loaded.version)
-    moves = parsed_moves(loaded, seat, body)
-    answer, text = svc.submit_text(
-        loaded.game_id,
-        seat,
-        moves,
-        expected_version=expected,
-        precondition=precondition,
-        idempotency_key=request.headers["Idempotency-Key"].strip(),
-        scope=scope,
-        body_hash=body_hash,
-        loaded=loaded,
-    )
-    return text_response(text, 201, versioned(loaded.game_id, answer["version"]))
+    key = request.headers["Idempotency-Key"].strip()
+    played = service().play(MoveRequest(game_id, bearer(), body, if_match(), key, scope, body_hash))
+    return text_response(played.text, 201, versioned(game_id, played.version, None, played.entry_hash))
 
 
 @blp.route("/<game_id>/moves/validate", methods=["POST"])
@@ -162,7 +111,7 @@ def validate_moves(body: dict[str, Any], game_id: str) -> Any:
     svc = service()
     loaded = svc.load(game_id)
     seat = need_seat(caller(loaded))
-    check_expected(loaded, *_expected(body, loaded.version))
+    check_expected(loaded, *expected_of(if_match(), body.get("expected_version"), loaded))
     try:
         outcome = svc.dry_run(loaded, seat, parsed_moves(loaded, seat, body))
     except RuleViolation as exc:

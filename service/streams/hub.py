@@ -25,8 +25,9 @@ import redis.asyncio
 
 from service.auth import Grant, revoked
 from service.errors import ServiceError
-from service.games import GameService, Loaded
+from service.games import GameService
 from service.history import GROUP_MARGIN, redact_all, redact_window, whole_moves
+from service.loaded import Loaded
 from service.packing import unpack
 from service.redis_clients import STORE_ERRORS, STREAM_BLOCK_S
 from service.store import FIELD, bucket_of, entry_id, log_key, meta_key

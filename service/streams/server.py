@@ -25,7 +25,8 @@ from service.api.schemas import StreamArgs
 from service.auth import SPECTATOR, Grant, grant, parse_bearer
 from service.config import Config
 from service.errors import PROBLEM_BASE, ServiceError, schema_problem
-from service.games import GameService, Loaded
+from service.games import GameService
+from service.loaded import Loaded
 from service.peers import Trusted, client_address
 from service.redis_clients import STORE_ERRORS, store_client, stream_client
 from service.store import use_prefix

@@ -20,6 +20,13 @@ request, and the machine's load average.
 the work no design can skip (decide, seal, one append), to show how far the ratio could rise
 on this stack at all.
 
+`--compare` runs the full service and `--bound` side by side in one run: both servers up at
+once, each with its own `--games` games, their move phases interleaved (`--rounds`, the order
+swapped every round), for each worker count of `--workers` (e.g. `1,2`). It prints, per worker
+count, each side's throughput and latency, the full/bound ratio of every round and their
+median, and the CPU shares of clients, each server and Redis while each side ran: with the
+two cores busy, a second worker can only take what the first left idle (what serializes).
+
 `--in-app` instead measures the app's own CPU per POST move (no gunicorn, no HTTP): a Flask
 test-client loop over `--games` games, half El Grande (4 seats) and half Kabale, each first
 played to mid-game, moving round-robin; it prints CPU per move against GET /ping, the
@@ -202,11 +209,14 @@ def main() -> int:
     )
     p.add_argument("--clients", type=int, default=16)
     p.add_argument("--moves", type=int, default=24)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", default="2", help="gunicorn workers; with --compare a list, e.g. 1,2")
     p.add_argument("--threads", type=int, default=8)
     p.add_argument("--ping-seconds", type=float, default=8.0)
     p.add_argument(
         "--rounds", type=int, default=4, help="alternate ping, health and move phases (evens out load drift)"
+    )
+    p.add_argument(
+        "--compare", action="store_true", help="the full service against --bound, interleaved, in one run"
     )
     p.add_argument("--in-app", action="store_true", help="Flask test-client CPU per move (no gunicorn)")
     p.add_argument("--profile", action="store_true", help="with --in-app: print cProfile tables")
@@ -222,20 +232,20 @@ def main() -> int:
             return in_app(url, min(ns.games, 200), ns.profile)
         finally:
             remove_run_keys(redis.Redis.from_url(url))
+    if ns.compare:
+        try:
+            return compare(url, ns)
+        finally:
+            remove_run_keys(redis.Redis.from_url(url))
     t0 = time.perf_counter()
     games = prepare(url, ns.games, ns.moves, ns.game)
     print(
         f"prepared {ns.games} {ns.game} games x {ns.moves} moves in {time.perf_counter() - t0:.1f} s (Redis {url})"
     )
     port = free_port()
-    env = {**os.environ, "REDIS_URL": url, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
-    from service.cli import gunicorn_command
-
-    command = gunicorn_command(f"127.0.0.1:{port}", ns.workers, ns.threads)
+    server = start_server(port, int(ns.workers), ns.threads, ns.bound)
     if ns.bound:
-        command[-1] = "tests.bench.bound_app:app"
         print("--bound: POST moves do only their irreducible work (tests/bench/bound_app.py)")
-    server = subprocess.Popen(command, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)
     try:
         _wait(port)
         proc = psutil.Process(server.pid)
@@ -250,6 +260,96 @@ def main() -> int:
         server.wait(timeout=15)
         remove_run_keys(redis.Redis.from_url(url))
     return 0
+
+
+def start_server(port: int, workers: int, threads: int, bound: bool) -> subprocess.Popen[bytes]:
+    """Starts gunicorn on a loopback port serving the app (or tests/bench/bound_app.py) and waits."""
+    from service.cli import gunicorn_command
+
+    env = {**os.environ, "REDIS_URL": redis_url(), "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
+    command = gunicorn_command(f"127.0.0.1:{port}", workers, threads)
+    if bound:
+        command[-1] = "tests.bench.bound_app:app"
+    server = subprocess.Popen(command, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)
+    _wait(port)
+    return server
+
+
+def compare(url: str, ns: argparse.Namespace) -> int:
+    """Runs the full service and the bound side by side, per worker count, and prints ratios."""
+    counts = [int(w) for w in str(ns.workers).split(",")]
+    slices = len(counts) * (ns.rounds + 1)  # + a warm-up slice per worker count
+    if ns.moves < slices:
+        raise SystemExit(f"--moves must be at least worker counts x (rounds + 1) = {slices}")
+    t0 = time.perf_counter()
+    sides = {
+        "full": prepare(url, ns.games, ns.moves, ns.game),
+        "bound": prepare(url, ns.games, ns.moves, ns.game),
+    }
+    print(f"prepared 2 x {ns.games} {ns.game} games x {ns.moves} moves in {time.perf_counter() - t0:.1f} s")
+    print(f"{ns.clients} client processes; gunicorn gthread x {ns.threads} threads; {ns.rounds} rounds")
+    step = ns.moves // slices
+    for i, workers in enumerate(counts):
+        ports = {side: free_port() for side in sides}
+        procs = {side: start_server(ports[side], workers, ns.threads, side == "bound") for side in sides}
+        try:
+            compare_rounds(url, ns, workers, sides, ports, procs, i * (ns.rounds + 1) * step, step)
+        finally:
+            for proc in procs.values():
+                proc.terminate()
+                proc.wait(timeout=15)
+    print("machine load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    return 0
+
+
+def compare_rounds(
+    url: str,
+    ns: argparse.Namespace,
+    workers: int,
+    sides: dict[str, list[dict[str, Any]]],
+    ports: dict[str, int],
+    procs: dict[str, subprocess.Popen[bytes]],
+    first: int,
+    step: int,
+) -> None:
+    """Plays a warm-up slice, then `ns.rounds` rounds of one move phase per side (the order swapped
+    each round), and reports them."""
+    parts: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
+    cpu = {side: {"server": 0.0, "redis": 0.0} for side in sides}
+    ratios = []
+
+    def shares(side: str, lo: int) -> list[list[dict[str, Any]]]:
+        games = sides[side]
+        return [
+            [{"id": g["id"], "script": g["script"][lo : lo + step]} for g in games[k :: ns.clients]]
+            for k in range(ns.clients)
+        ]
+
+    for side in sides:  # each server reads its games once: the rounds measure moves, not cold loads
+        run_clients(ports[side], "moves", shares(side, first), 0)
+    for r in range(ns.rounds):
+        lo = first + (r + 1) * step
+        rates = {}
+        for side in sorted(sides, reverse=r % 2 == 1):
+            proc = psutil.Process(procs[side].pid)
+            before, before_redis = server_cpu(proc), redis_cpu(url)
+            part = run_clients(ports[side], "moves", shares(side, lo), 0)
+            cpu[side]["server"] += server_cpu(proc) - before
+            cpu[side]["redis"] += redis_cpu(url) - before_redis
+            parts[side].append(part)
+            rates[side] = len(part["lat"]) / part["wall"]
+        ratios.append(rates["full"] / rates["bound"])
+    print(f"--- {workers} worker(s)")
+    rate = {}
+    for side in sides:
+        r = summary(parts[side])
+        rate[side] = r["n"] / r["wall"]
+        report(side, r, cpu[side]["server"], cpu[side]["redis"])
+    rounds = " ".join(f"{x:.2f}" for x in ratios)
+    print(
+        f"full/bound: rounds {rounds}; median {statistics.median(ratios):.2f} (goal >= 0.9); "
+        f"throughput full {rate['full']:,.0f}/s, bound {rate['bound']:,.0f}/s"
+    )
 
 
 def measure(

@@ -2,7 +2,7 @@
 
 Each thread posts through an app of its own or shares one (several API processes, each with
 its own fold memo, and threads of one process), all released at once by a barrier. Before the
-idempotency record was read after the log (service.games.GameService.load), a retry that read
+idempotency record was read after the log (service.core.Core.load), a retry that read
 the log holding the first request's move but the record from before it decided the move again
 and was answered `409 not-your-turn` (about a quarter of the answers here).
 """

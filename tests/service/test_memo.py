@@ -12,13 +12,14 @@ from flask.testing import FlaskClient
 
 from engine import rng
 from engine.audit import sealed_hash
-from service import store
+from service import sealing, store
 from service.app import create_app
 from service.config import Config
 from service.fold import Folded, fold
-from service.games import GameService, Item
+from service.games import GameService
 from service.memo import FoldMemo, sha1
 from service.packing import unpack
+from service.sealing import Item
 from tests.service.conftest import bearer, create, key
 
 
@@ -273,7 +274,7 @@ def test_an_edited_entry_under_a_remembered_game_sends_the_move_to_the_log(
     last = unpack(raw[-1][1], gid)
     body = {k: v for k, v in last.items() if k != "hash"} | {"t": last["t"] + 1}  # same version, other bytes
     prev, seed = unpack(raw[-2][1], gid)["hash"], svc.load(gid).folded.seed
-    edited, blob = store.seal_v2(body, prev, rng.salt(seed, last["v"]))
+    edited, blob = sealing.seal_v2(body, prev, rng.salt(seed, last["v"]))
     _rewrite(rds, gid, [*raw[:-1], (raw[-1][0], blob)])
     remembered = svc.memo.get(gid)
     assert remembered is not None and remembered.folded.last_hash != edited["hash"]
@@ -296,12 +297,12 @@ def test_the_append_guard_refuses_other_metadata_or_another_entry_at_the_version
     event = {"type": "seat_absent", "seat": 0}
     good = (sha1(loaded.meta_raw), loaded.anchor)
     for guard in [(sha1(loaded.meta_raw + b" "), loaded.anchor), (good[0], sha1(b"another entry"))]:
-        ready = svc._prepare(loaded, [Item("service", event)], "system", None)
+        ready = svc.prepare(loaded, [Item("service", event)], "system", None)
         outcome = svc.store.append(
             store.Append(game["id"], loaded.version, ready.envs, encoded=ready.encoded, guard=guard)
         )
         assert outcome.status == "stale" and svc.store.version(game["id"]) == loaded.version
-    ready = svc._prepare(loaded, [Item("service", event)], "system", None)
+    ready = svc.prepare(loaded, [Item("service", event)], "system", None)
     outcome = svc.store.append(
         store.Append(game["id"], loaded.version, ready.envs, encoded=ready.encoded, guard=good)
     )

@@ -12,11 +12,13 @@ from flask.testing import FlaskClient
 
 from engine import rng
 from engine.audit import log_seed, sealed_hash
-from service import snapshots, store
+from service import moving, sealing, snapshots, store
 from service.audit import verify
+from service.core import SNAPSHOT_EVERY
 from service.fold import fold
-from service.games import SNAPSHOT_EVERY, GameService, Item
+from service.games import GameService
 from service.packing import unpack
+from service.sealing import Item
 from tests.service.conftest import bearer, create, key
 from tests.service.test_api import play_to_end
 
@@ -130,7 +132,7 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
     # v14's hash covers v13's old hash
     seed = log_seed([unpack(b, gid) for _, b in raw])
     body = {k: v for k, v in victim.items() if k != "hash"}
-    _, resealed = store.seal_v2(body, unpack(raw[11][1], gid)["hash"], rng.salt(seed, 13))
+    _, resealed = sealing.seal_v2(body, unpack(raw[11][1], gid)["hash"], rng.salt(seed, 13))
     problems = verify(
         app.extensions["castillo"].load(gid).game,
         gid,
@@ -204,10 +206,10 @@ def test_the_events_of_a_batch_are_sealed_with_their_own_causes(app: Flask, clie
     loaded = svc.load(game["id"])
     seat = next(iter(loaded.game.pending(loaded.folded.state)))
     first = loaded.game.legal_moves(loaded.folded.state, seat)[0]
-    items, _ = svc._decide_all(loaded, seat, [first])
+    items, _ = moving.decide_all(loaded, seat, [first])
     twin = dict(first)  # an equal move given again is still its own cause
     batch = [*items, *[Item("engine", {"type": "x"}, {"other": 1}), Item("engine", {"type": "y"}, twin)]]
-    envs, encoded = svc._envelopes(loaded, batch, {"seat": seat}, "k", 7)
+    envs, encoded = sealing.envelopes(loaded, batch, {"seat": seat}, "k", 7)
     starts = [0, len(items), len(items) + 1]  # the three moves: the decided one, x, y
     prev = loaded.folded.last_hash
     for i, (env, raw, item) in enumerate(zip(envs, encoded, batch)):

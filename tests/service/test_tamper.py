@@ -16,9 +16,11 @@ from flask.testing import FlaskClient
 
 from engine import rng
 from engine.audit import log_seed
-from service import receipts, store
+from service import receipts, sealing, store
 from service.fold import fold
-from service.games import GameService, Item, Loaded
+from service.games import GameService
+from service.loaded import Loaded
+from service.sealing import Item
 from tests.service.conftest import bearer, create, key
 
 Json = dict[str, Any]
@@ -53,7 +55,7 @@ def _rewrite(svc: GameService, gid: str, entries: list[Json]) -> None:
     prev, rows, seed = "0" * 64, [], log_seed(entries)
     for v, env in enumerate(entries, start=1):
         body = {k: val for k, val in env.items() if k != "hash"} | {"v": v}
-        sealed, raw = store.seal_v2(body, prev, rng.salt(seed, v))
+        sealed, raw = sealing.seal_v2(body, prev, rng.salt(seed, v))
         rows.append(raw)
         prev = sealed["hash"]
     pipe = svc.redis.pipeline()
@@ -81,7 +83,7 @@ def _another_last_move(svc: GameService, gid: str, entries: list[Json]) -> list[
     move = {k: v for k, v in moves[0].items() if k != "complete"}
     items = [Item("engine", event, move) for event in game.decide(before.state, seat, move)]
     loaded = Loaded(gid, meta, game, before)
-    forged, _ = svc._envelopes(loaded, items, {"seat": seat}, "forged-key", entries[start]["t"])
+    forged, _ = sealing.envelopes(loaded, items, {"seat": seat}, "forged-key", entries[start]["t"])
     return entries[:start] + forged
 
 
