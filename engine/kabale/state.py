@@ -6,36 +6,13 @@ indexes in events are 0-based from the top of a column (index 0 is the spec's po
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from itertools import repeat
-from operator import attrgetter, call
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.kabale.cards import goal_value
 
 Json = dict[str, Any]
-T = TypeVar("T")
-_COPIERS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[Callable[[Any, Any], None], ...]]] = {}
-_set = object.__setattr__
-_drain: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend
-
-
-def clone(obj: T) -> T:
-    """Returns a field-by-field copy of a frozen slots dataclass, to be folded into (`fold`).
-
-    Reads every field at once and writes each through its slot, all in C: a few times
-    cheaper than `dataclasses.replace`, whose frozen `__init__` dominated the fold.
-    """
-    cls = type(obj)
-    if cls not in _COPIERS:
-        names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-        _COPIERS[cls] = attrgetter(*names), tuple(getattr(cls, name).__set__ for name in names)
-    read, writers = _COPIERS[cls]
-    new = object.__new__(cls)
-    _drain(map(call, writers, repeat(new), read(obj)))
-    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +68,15 @@ class Decision:
     since: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
-    """The whole game as folded from its events; `n` counts the engine events."""
+    """The whole game as folded from its events; `n` counts the engine events.
+
+    The one value without slots: a fold copies its twenty fields as one dict (`clone`), a few
+    times cheaper than twenty slot writes, which were most of a fold's cost. It pickles as a
+    slotted frozen dataclass does (the list of its field values), so a snapshot written by
+    either layout loads in the other.
+    """
 
     n: int
     seats: int
@@ -116,15 +99,30 @@ class State:
     scored: tuple[Json, ...] = ()
     final: Json | None = None
 
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]
 
-def _put_player(state: State, seat: int, player: Player) -> None:
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):
+            object.__setattr__(self, f.name, value)
+
+
+def clone(state: State) -> State:
+    """Returns a copy of `state` for `fold` to change in place."""
+    new = object.__new__(State)
+    vars(new).update(vars(state))
+    return new
+
+
+def _player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
+    """Returns the players with `seat`'s replaced by `player`."""
     players = state.players
-    _set(state, "players", players[:seat] + (player,) + players[seat + 1 :])
+    return players[:seat] + (player,) + players[seat + 1 :]
 
 
-def _put_column(state: State, index: int, column: Column) -> None:
-    columns = state.columns
-    _set(state, "columns", columns[:index] + (column,) + columns[index + 1 :])
+def _column(columns: tuple[Column, ...], index: int, column: Column) -> tuple[Column, ...]:
+    """Returns `columns` with the one at `index` replaced by `column`."""
+    return columns[:index] + (column,) + columns[index + 1 :]
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -145,145 +143,158 @@ def _start(event: Json) -> State:
     )
 
 
-# Each handler folds one event into a draft whose `n` already is this event's version.
+# Each handler returns the changed fields of the state; `fold` applies them and counts the event.
 
 
-def _goals(s: State, event: Json) -> None:
-    _set(s, "stack", tuple(event["stack"]))
+def _goals(state: State, event: Json) -> Json:
+    return {"stack": tuple(event["stack"])}
 
 
-def _deck(s: State, event: Json) -> None:
-    p = s.players[event["seat"]]
-    _put_player(s, event["seat"], Player(p.hand, tuple(event["order"]), p.discard, p.won))
+def _deck(state: State, event: Json) -> Json:
+    p = state.players[event["seat"]]
+    return {"players": _player(state, event["seat"], Player(p.hand, tuple(event["order"]), p.discard, p.won))}
 
 
-def _reshuffled(s: State, event: Json) -> None:
-    p = s.players[event["seat"]]
-    _put_player(s, event["seat"], Player(p.hand, tuple(event["order"]), (), p.won))
+def _reshuffled(state: State, event: Json) -> Json:
+    p = state.players[event["seat"]]
+    return {"players": _player(state, event["seat"], Player(p.hand, tuple(event["order"]), (), p.won))}
 
 
-def _drawn(s: State, event: Json) -> None:
-    p = s.players[event["seat"]]
+def _drawn(state: State, event: Json) -> Json:
+    p = state.players[event["seat"]]
     k = len(event["cards"])
-    _put_player(s, event["seat"], Player(p.hand + p.draw[:k], p.draw[k:], p.discard, p.won))
+    return {
+        "players": _player(state, event["seat"], Player(p.hand + p.draw[:k], p.draw[k:], p.discard, p.won))
+    }
 
 
-def _played(s: State, event: Json) -> None:
+def _played(state: State, event: Json) -> Json:
     seat, c, card = event["seat"], event["column"], event["card"]
-    col = s.columns[c]
-    _put_column(s, c, Column(col.goal, col.slots + (Slot(seat, card),)))
-    p = s.players[seat]
-    _put_player(s, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won))
-    _set(s, "last_played", seat)
+    col = state.columns[c]
+    p = state.players[seat]
+    return {
+        "players": _player(state, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won)),
+        "columns": _column(state.columns, c, Column(col.goal, col.slots + (Slot(seat, card),))),
+        "last_played": seat,
+    }
 
 
-def _revealed(s: State, event: Json) -> None:
+def _revealed(state: State, event: Json) -> Json:
     c, i = event["column"], event["position"]
-    col = s.columns[c]
+    col = state.columns[c]
     slot = col.slots[i]
     up = Slot(slot.seat, slot.card, True, slot.known, slot.tucked)
-    _put_column(s, c, Column(col.goal, col.slots[:i] + (up,) + col.slots[i + 1 :]))
+    out: Json = {
+        "columns": _column(state.columns, c, Column(col.goal, col.slots[:i] + (up,) + col.slots[i + 1 :]))
+    }
     kind = _DECISIONS.get(slot.card)
-    if kind and (kind == "traitor_swap" or s.players[slot.seat].hand):  # KD5
-        _set(s, "decision", Decision(kind, slot.seat, c, i, s.n))
+    if kind and (kind == "traitor_swap" or state.players[slot.seat].hand):  # KD5
+        out["decision"] = Decision(kind, slot.seat, c, i, state.n + 1)  # since: this event's version
+    return out
 
 
-def _explorer(s: State, event: Json) -> None:
+def _explorer(state: State, event: Json) -> Json:
     c, i, to = event["column"], event["position"], event["to"]
-    col = s.columns[c]
+    col = state.columns[c]
     slot = col.slots[i]
-    _put_column(s, c, Column(col.goal, col.slots[:i] + col.slots[i + 1 :]))
-    dest = s.columns[to]
-    _put_column(s, to, Column(dest.goal, dest.slots + (Slot(slot.seat, slot.card, False, True),)))
-    _set(s, "moved", s.moved | {slot.seat})
+    columns = _column(state.columns, c, Column(col.goal, col.slots[:i] + col.slots[i + 1 :]))
+    dest = columns[to]
+    columns = _column(columns, to, Column(dest.goal, dest.slots + (Slot(slot.seat, slot.card, False, True),)))
+    return {"columns": columns, "moved": state.moved | {slot.seat}}
 
 
-def _killed(s: State, event: Json) -> None:
+def _killed(state: State, event: Json) -> Json:
     c, i = event["column"], event["position"]
-    col = s.columns[c]
+    col = state.columns[c]
     slot = col.slots[i]
-    _put_column(s, c, Column(col.goal, col.slots[:i] + col.slots[i + 1 :]))
-    p = s.players[slot.seat]
-    _put_player(s, slot.seat, Player(p.hand, p.draw, p.discard + (slot.card,), p.won))
+    p = state.players[slot.seat]
+    return {
+        "columns": _column(state.columns, c, Column(col.goal, col.slots[:i] + col.slots[i + 1 :])),
+        "players": _player(state, slot.seat, Player(p.hand, p.draw, p.discard + (slot.card,), p.won)),
+    }
 
 
-def _tucked(s: State, event: Json) -> None:
+def _tucked(state: State, event: Json) -> Json:
     c, i, seat, card = event["column"], event["position"], event["seat"], event["card"]
-    col = s.columns[c]
+    col = state.columns[c]
     old = col.slots[i]
     hood = Slot(old.seat, old.card, old.up, old.known, card)
-    _put_column(s, c, Column(col.goal, col.slots[:i] + (hood,) + col.slots[i + 1 :]))
-    p = s.players[seat]
-    _put_player(s, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won))
-    _set(s, "decision", None)
+    p = state.players[seat]
+    return {
+        "players": _player(state, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won)),
+        "columns": _column(state.columns, c, Column(col.goal, col.slots[:i] + (hood,) + col.slots[i + 1 :])),
+        "decision": None,
+    }
 
 
-def _swapped(s: State, event: Json) -> None:
+def _swapped(state: State, event: Json) -> Json:
     a, b = event["columns"]
-    old_a, old_b = s.columns[a], s.columns[b]
-    _put_column(s, a, Column(old_b.goal, old_a.slots))
-    _put_column(s, b, Column(old_a.goal, old_b.slots))
-    _set(s, "decision", None)
+    old_a, old_b = state.columns[a], state.columns[b]
+    columns = _column(state.columns, a, Column(old_b.goal, old_a.slots))
+    return {"columns": _column(columns, b, Column(old_a.goal, old_b.slots)), "decision": None}
 
 
-def _declined(s: State, event: Json) -> None:
-    _set(s, "decision", None)
+def _declined(state: State, event: Json) -> Json:
+    return {"decision": None}
 
 
-def _final_reveal(s: State, event: Json) -> None:
+def _final_reveal(state: State, event: Json) -> Json:
     columns = tuple(
-        Column(c.goal, tuple(Slot(x.seat, x.card, True, True, x.tucked) for x in c.slots)) for c in s.columns
+        Column(c.goal, tuple(Slot(s.seat, s.card, True, True, s.tucked) for s in c.slots))
+        for c in state.columns
     )  # K14: hood contents too (KH5)
-    _set(s, "columns", columns)
+    return {"columns": columns}
 
 
-def _scored(s: State, event: Json) -> None:
-    _set(s, "scored", s.scored + (event,))
+def _scored(state: State, event: Json) -> Json:
+    scored = state.scored + (event,)
     winner = event["winner"]
     if winner is None:
-        _set(s, "removed", s.removed + (event["goal"],))  # KR9
-        return
-    p = s.players[winner]
-    _put_player(s, winner, Player(p.hand, p.draw, p.discard, p.won + (event["goal"],)))  # K16
+        return {"scored": scored, "removed": state.removed + (event["goal"],)}  # KR9
+    p = state.players[winner]
+    return {
+        "scored": scored,
+        "players": _player(state, winner, Player(p.hand, p.draw, p.discard, p.won + (event["goal"],))),
+    }  # K16
 
 
-def _cleanup(s: State, event: Json) -> None:
-    discards = [list(p.discard) for p in s.players]
-    for col in s.columns:  # K17
+def _cleanup(state: State, event: Json) -> Json:
+    discards = [list(p.discard) for p in state.players]
+    for col in state.columns:  # K17
         for slot in col.slots:
             discards[slot.seat] += [slot.card] + ([slot.tucked] if slot.tucked else [])
-    _set(s, "players", tuple(Player(p.hand, p.draw, tuple(d), p.won) for p, d in zip(s.players, discards)))
-    _set(s, "columns", ())
-    _set(s, "active", None)
-    _set(s, "decision", None)
-    _set(s, "moved", frozenset())
+    players = tuple(Player(p.hand, p.draw, tuple(d), p.won) for p, d in zip(state.players, discards))
+    return {"players": players, "columns": (), "active": None, "decision": None, "moved": frozenset()}
 
 
-def _round(s: State, event: Json) -> None:
-    n = s.seats
-    _set(s, "round", event["round"])
-    _set(s, "start_seat", event["start_seat"])
-    _set(s, "columns", tuple(Column(goal) for goal in s.stack[:n]))
-    _set(s, "stack", s.stack[n:])
-    _set(s, "scored", ())
-    _set(s, "last_played", None)
+def _round(state: State, event: Json) -> Json:
+    n = state.seats
+    return {
+        "round": event["round"],
+        "start_seat": event["start_seat"],
+        "columns": tuple(Column(goal) for goal in state.stack[:n]),
+        "stack": state.stack[n:],
+        "scored": (),
+        "last_played": None,
+    }
 
 
-def _turn(s: State, event: Json) -> None:
-    _set(s, "active", event["seat"])
-    _set(s, "turn", s.turn + 1)
-    _set(s, "since", s.n)
-    _set(s, "moved", frozenset())
-    _set(s, "decision", None)
+def _turn(state: State, event: Json) -> Json:
+    return {
+        "active": event["seat"],
+        "turn": state.turn + 1,
+        "since": state.n + 1,  # this event's version
+        "moved": frozenset(),
+        "decision": None,
+    }
 
 
-def _ended(s: State, event: Json) -> None:
-    _set(s, "final", {k: v for k, v in event.items() if k != "type"})
-    _set(s, "active", None)
+def _ended(state: State, event: Json) -> Json:
+    return {"final": {k: v for k, v in event.items() if k != "type"}, "active": None}
 
 
 _DECISIONS = {"magic_hood": "hood_tuck", "traitor": "traitor_swap"}
-_HANDLERS: dict[str, Callable[[State, Json], None]] = {
+_HANDLERS: dict[str, Callable[[State, Json], Json]] = {
     "goals_shuffled": _goals,
     "deck_shuffled": _deck,
     "discard_reshuffled": _reshuffled,
@@ -301,18 +312,19 @@ _HANDLERS: dict[str, Callable[[State, Json], None]] = {
     "column_scored": _scored,
     "round_ended": _cleanup,
     "game_ended": _ended,
-}  # any other event (game_started again, seat_skipped) only counts
+}  # any other event (seat_skipped) only counts
 
 
 def fold(draft: State, event: Json) -> None:
-    """Folds `event` into `draft` in place: only a copy nobody else holds yet (`clone`).
+    """Folds `event` into `draft` in place: a copy nobody else holds yet (`clone`).
 
     `Builder` folds a whole decision into one draft; `evolve` folds one event into a fresh copy.
     """
-    _set(draft, "n", draft.n + 1)
     handler = _HANDLERS.get(event["type"])
+    values = vars(draft)
     if handler is not None:
-        handler(draft, event)
+        values.update(handler(draft, event))
+    values["n"] += 1
 
 
 def evolve(state: State | None, event: Json) -> State:
