@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from engine.kabale.cards import goal_value
@@ -110,8 +111,13 @@ class State:
 def clone(state: State) -> State:
     """Returns a copy of `state` for `fold` to change in place."""
     new = object.__new__(State)
-    vars(new).update(vars(state))
+    object.__setattr__(new, "__dict__", vars(state).copy())  # read back faster than an update
     return new
+
+
+# Slots are values: equal ones may be one object, made once (a few thousand at most; typed,
+# so that an int field never comes back as an equal bool or float).
+_slot = lru_cache(maxsize=None, typed=True)(Slot)
 
 
 def _player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
@@ -174,7 +180,9 @@ def _played(state: State, event: Json) -> Json:
     p = state.players[seat]
     return {
         "players": _player(state, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won)),
-        "columns": _column(state.columns, c, Column(col.goal, col.slots + (Slot(seat, card),))),
+        "columns": _column(
+            state.columns, c, Column(col.goal, col.slots + (_slot(seat, card, False, False, None),))
+        ),
         "last_played": seat,
     }
 
@@ -183,7 +191,7 @@ def _revealed(state: State, event: Json) -> Json:
     c, i = event["column"], event["position"]
     col = state.columns[c]
     slot = col.slots[i]
-    up = Slot(slot.seat, slot.card, True, slot.known, slot.tucked)
+    up = _slot(slot.seat, slot.card, True, slot.known, slot.tucked)
     out: Json = {
         "columns": _column(state.columns, c, Column(col.goal, col.slots[:i] + (up,) + col.slots[i + 1 :]))
     }
@@ -199,7 +207,9 @@ def _explorer(state: State, event: Json) -> Json:
     slot = col.slots[i]
     columns = _column(state.columns, c, Column(col.goal, col.slots[:i] + col.slots[i + 1 :]))
     dest = columns[to]
-    columns = _column(columns, to, Column(dest.goal, dest.slots + (Slot(slot.seat, slot.card, False, True),)))
+    columns = _column(
+        columns, to, Column(dest.goal, dest.slots + (_slot(slot.seat, slot.card, False, True, None),))
+    )
     return {"columns": columns, "moved": state.moved | {slot.seat}}
 
 
@@ -218,7 +228,7 @@ def _tucked(state: State, event: Json) -> Json:
     c, i, seat, card = event["column"], event["position"], event["seat"], event["card"]
     col = state.columns[c]
     old = col.slots[i]
-    hood = Slot(old.seat, old.card, old.up, old.known, card)
+    hood = _slot(old.seat, old.card, old.up, old.known, card)
     p = state.players[seat]
     return {
         "players": _player(state, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won)),
@@ -240,7 +250,7 @@ def _declined(state: State, event: Json) -> Json:
 
 def _final_reveal(state: State, event: Json) -> Json:
     columns = tuple(
-        Column(c.goal, tuple(Slot(s.seat, s.card, True, True, s.tucked) for s in c.slots))
+        Column(c.goal, tuple(_slot(s.seat, s.card, True, True, s.tucked) for s in c.slots))
         for c in state.columns
     )  # K14: hood contents too (KH5)
     return {"columns": columns}
