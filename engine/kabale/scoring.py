@@ -195,11 +195,12 @@ def resolve(goal: str, slots: tuple[Slot, ...], seats: int) -> Json:
     """Returns the resolution of one column: removals, slot values, totals, winner, rule (KA9)."""
     pieces = [Piece(s.seat, s.card, s.tucked, i) for i, s in enumerate(slots)]
     removed: list[Json] = []
-    musketeers = _count(pieces, "musketeers") > 0  # KA10
-    if not musketeers:
+    present = set(_cards(pieces))  # steps whose cards are absent change nothing
+    musketeers = "musketeers" in present  # KA10
+    if not musketeers and not present.isdisjoint(("wizard", "witch")):
         pieces = _witch(_wizard(pieces, goal, removed), goal, removed)
     values = _base(pieces, goal, not musketeers)
-    if not musketeers:
+    if not musketeers and not present.isdisjoint(("doppelganger", "dragon")):
         values = _copy_and_dragon(pieces, values)
     totals = _totals(pieces, values, seats)
     eligible = _eligible(pieces, values)

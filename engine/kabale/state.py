@@ -38,14 +38,14 @@ class Column:
     def closed(self) -> bool:
         """Tells whether a face-up Storm closes the column (KA5)."""
         for s in self.slots:
-            if s.up and s.card == "storm":
+            if s.card == "storm" and s.up:
                 return True
         return False
 
     @property
     def full(self) -> bool:
         """Tells whether the column is full: slots >= goal value, or Storm-closed (K10)."""
-        return self.closed or len(self.slots) >= goal_value(self.goal)
+        return len(self.slots) >= goal_value(self.goal) or self.closed
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ Run on demand (not collected by pytest): `python tests/bench/bench_kabale.py [ga
 Games are random playouts through the contract (seeded Python `random` picks among
 `legal_moves`). A game's CPU time (time.process_time, so a busy machine does not skew it)
 covers the whole playout: setup, pending, legal_moves, decide and evolve, as in OpenSpiel's
-random rollouts; the decide+evolve share is timed per decision as well. Target: >= 200 random
+random rollouts; the decide+evolve share is timed per decision as well, and the 6-seat games
+are played once more through `decide_state`, as the service plays them. Target: >= 200 random
 6-seat games per CPU-second (issue #15). No timed asserts: this only reports.
 """
 
@@ -45,6 +46,20 @@ def playout(seats: int, seed: str, timings: list[float]) -> tuple[list[dict], fl
     return events, time.process_time() - cpu
 
 
+def playout_folded(seats: int, seed: str) -> float:
+    """Plays the same game through `decide_state` (the service's path: no second fold of the
+    events by `evolve`) and returns its CPU seconds."""
+    cpu = time.process_time()
+    rnd = random.Random(seed)
+    state = None
+    for event in GAME.setup(seats, {}, seed):
+        state = GAME.evolve(state, event)
+    while GAME.result(state) is None:
+        seat = next(iter(GAME.pending(state)))
+        _, state = GAME.decide_state(state, seat, rnd.choice(GAME.legal_moves(state, seat)))
+    return time.process_time() - cpu
+
+
 def pct(values: list[float], q: float) -> float:
     """Returns the q-quantile (0..1) of `values`."""
     ordered = sorted(values)
@@ -74,6 +89,10 @@ def main() -> None:
         if seats == 6:
             print(
                 f"6 seats: {per_count / cpu:.1f} games per CPU-second, {per_count / cpu / TARGET:.2f}x the target"
+            )
+            folded = sum(playout_folded(6, f"bench-6-{g}") for g in range(per_count))
+            print(
+                f"6 seats through decide_state (no second fold): {per_count / folded:.1f} games per CPU-second"
             )
     total = sum(all_timings)
     print(
