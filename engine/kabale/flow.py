@@ -1,9 +1,10 @@
 """Produces the events of a turn: placement, reveal chains, draws, turn and round changes.
 
 A `Builder` folds each event into a working state as it is emitted, so `decide` reasons on
-exactly the state `evolve` will rebuild. The working state is a draft the Builder alone
-holds, folded in place (`state.fold`); read it afresh after each `emit`. Chance is drawn here, never in `evolve`: every
-reshuffle uses the label `chance:<n>:0`, n being the version of the event that records it.
+exactly the state `evolve` will rebuild. The working state is a copy the Builder alone holds,
+folded in place (`state.fold`): read it afresh after each `emit`. Chance is drawn here, never
+in `evolve`: every reshuffle uses the label `chance:<n>:0`, n being the version of the event
+that records it.
 """
 
 from __future__ import annotations

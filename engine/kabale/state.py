@@ -101,9 +101,11 @@ class State:
     final: Json | None = None
 
     def __getstate__(self) -> list[Any]:
+        """Returns the field values in order, as a pickled slotted frozen dataclass holds them."""
         return [getattr(self, f.name) for f in fields(self)]
 
     def __setstate__(self, state: list[Any]) -> None:
+        """Restores the field values of `__getstate__`."""
         for f, value in zip(fields(self), state):
             object.__setattr__(self, f.name, value)
 
