@@ -182,11 +182,15 @@ def _totals(pieces: list[Piece], values: list[int | None], seats: int) -> dict[i
     return totals
 
 
-def _winner(pieces: list[Piece], eligible: list[int], totals: dict[int, int], musketeers: bool) -> Json:
-    """Returns {winner, rule}: Prince + Page (KA14), else the Beggar or majority award."""
-    if not musketeers and (paired := _prince_page(pieces)) is not None:
+def _winner(
+    pieces: list[Piece], eligible: list[int], totals: dict[int, int], musketeers: bool, present: set[str]
+) -> Json:
+    """Returns {winner, rule}: Prince + Page (KA14), else the Beggar or majority award.
+
+    `present` holds the column's cards before any removal, so a card absent from it is gone."""
+    if not musketeers and {"prince", "page"} <= present and (paired := _prince_page(pieces)) is not None:
         return {"winner": paired, "rule": "KA14"}  # KR31
-    beggar = not musketeers and _count(pieces, "beggar") > 0
+    beggar = not musketeers and "beggar" in present and _count(pieces, "beggar") > 0
     winner = _award(pieces, totals, eligible, beggar)
     return {"winner": winner, "rule": "KR9" if winner is None else ("KA24" if beggar else "KA23")}
 
@@ -216,7 +220,7 @@ def resolve(goal: str, slots: tuple[Slot, ...], seats: int) -> Json:
     ]
     return {
         "goal": goal,
-        **_winner(pieces, eligible, totals, musketeers),
+        **_winner(pieces, eligible, totals, musketeers, present),
         "musketeers": musketeers,
         "removed": removed,
         "slots": slot_rows,
