@@ -57,6 +57,7 @@ ON_REVEAL: frozenset[str] = frozenset({"explorer", "assassin", "storm", "magic_h
 
 GOAL_VALUES: tuple[tuple[str, int], ...] = (("1", 1), ("2", 2), ("3a", 3), ("3b", 3), ("4", 4), ("5", 5))
 GOALS: tuple[str, ...] = tuple(f"{kind}_{suffix}" for kind in KINDS for suffix, _ in GOAL_VALUES)
+_GOAL_VALUE: dict[str, int] = {f"{kind}_{suffix}": value for kind in KINDS for suffix, value in GOAL_VALUES}
 
 
 def goal_kind(goal: str) -> str:
@@ -66,7 +67,8 @@ def goal_kind(goal: str) -> str:
 
 def goal_value(goal: str) -> int:
     """Returns the value of a goal id: its victory points and its column's capacity (KC4)."""
-    return int(goal.rsplit("_", 1)[1][0])
+    value = _GOAL_VALUE.get(goal)
+    return int(goal.rsplit("_", 1)[1][0]) if value is None else value
 
 
 def printed(card: str, goal: str | None = None) -> int | None:

@@ -21,6 +21,8 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "swap": ("column",),
     "decline": (),
 }
+_NEEDED = {kind: frozenset({"type", *fields}) for kind, fields in _FIELDS.items()}
+_ALLOWED = {kind: needed | {"default"} for kind, needed in _NEEDED.items()}
 _ACCEPTS: dict[str, tuple[str, ...]] = {
     "play": ("play",),
     "hood_tuck": ("tuck", "decline"),
@@ -67,9 +69,7 @@ def _check_shape(move: Any) -> Json:
             f"malformed move {quote(move)}: expected an object with type one of {sorted(MOVES)}"
         )
     fields = _FIELDS[move["type"]]
-    extra = set(move) - {"type", "default", *fields}
-    missing = [f for f in fields if f not in move]
-    if extra or missing:
+    if not _NEEDED[move["type"]] <= move.keys() <= _ALLOWED[move["type"]]:
         raise MalformedMove(f"malformed move {quote(move)}: {move['type']} takes exactly {list(fields)}")
     if "card" in fields and move["card"] not in DECK:
         raise MalformedMove(f"malformed move {quote(move)}: unknown card {move['card']!r}")

@@ -1,8 +1,10 @@
 """Produces the events of a turn: placement, reveal chains, draws, turn and round changes.
 
 A `Builder` folds each event into a working state as it is emitted, so `decide` reasons on
-exactly the state `evolve` will rebuild. Chance is drawn here, never in `evolve`: every
-reshuffle uses the label `chance:<n>:0`, n being the version of the event that records it.
+exactly the state `evolve` will rebuild. The working state is a copy the Builder alone holds,
+folded in place (`state.fold`): read it afresh after each `emit`. Chance is drawn here, never
+in `evolve`: every reshuffle uses the label `chance:<n>:0`, n being the version of the event
+that records it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 
 from engine.kabale.cards import ORDER
 from engine.kabale.scoring import final_score, ranking, resolve
-from engine.kabale.state import State, evolve
+from engine.kabale.state import State, clone, fold
 from engine.rng import Draws
 
 Json = dict[str, Any]
@@ -19,16 +21,16 @@ ROUNDS = 6  # K5
 
 
 class Builder:
-    """Collects the events of one decision, folding each into `state` as it goes."""
+    """Collects the events of one decision, folding each into `state` (a copy) as it goes."""
 
     def __init__(self, state: State) -> None:
-        self.state = state
+        self.state = clone(state)
         self.events: list[Json] = []
 
     def emit(self, kind: str, **fields: Any) -> None:
-        """Appends an event of type `kind` and folds it."""
+        """Appends an event of type `kind` and folds it into `state`."""
         event = {"type": kind, **fields}
-        self.state = evolve(self.state, event)
+        fold(self.state, event)
         self.events.append(event)
 
     def draws(self) -> Draws:
@@ -116,18 +118,19 @@ def next_turn(b: Builder, seat: int) -> None:
 def end_round(b: Builder) -> None:
     """Scores the round: final reveal, each column, cleanup, then the next round or the end."""
     s = b.state
+    number, seats, columns = s.round, s.seats, s.columns
+    last = s.last_played if s.last_played is not None else s.start_seat
     b.emit(
         "round_revealed",
-        round=s.round,
-        columns=[[{"seat": x.seat, "card": x.card, "hidden": x.tucked} for x in c.slots] for c in s.columns],
+        round=number,
+        columns=[[{"seat": x.seat, "card": x.card, "hidden": x.tucked} for x in c.slots] for c in columns],
     )  # K14
-    for i, col in enumerate(s.columns):  # K15
-        b.emit("column_scored", column=i, **resolve(col.goal, col.slots, s.seats))
-    last = s.last_played if s.last_played is not None else s.start_seat
-    start = (last + 1) % s.seats  # K18, KR16
-    b.emit("round_ended", round=s.round, next_start=start)
-    if s.round < ROUNDS:
-        start_round(b, s.round + 1, start)
+    for i, col in enumerate(columns):  # K15
+        b.emit("column_scored", column=i, **resolve(col.goal, col.slots, seats))
+    start = (last + 1) % seats  # K18, KR16
+    b.emit("round_ended", round=number, next_start=start)
+    if number < ROUNDS:
+        start_round(b, number + 1, start)
     else:
         end_game(b)
 

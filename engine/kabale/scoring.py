@@ -51,8 +51,13 @@ def _card_j(pieces: list[Piece], k: int, card: str, goal: str) -> int | None:
     return _card_j(pieces, k + 1, pieces[k + 1].face, goal)
 
 
+def _cards(pieces: list[Piece]) -> list[str]:
+    """Returns the physical cards of `pieces` (hidden ones last), to count or look for."""
+    return [p.card for p in pieces] + [p.hidden for p in pieces if p.hidden]
+
+
 def _count(pieces: list[Piece], card: str) -> int:
-    return sum(p.cards.count(card) for p in pieces)
+    return _cards(pieces).count(card)
 
 
 def _judged(pieces: list[Piece], goal: str) -> dict[tuple[int, int], int | None]:
@@ -102,6 +107,9 @@ def _witch(pieces: list[Piece], goal: str, removed: list[Json]) -> list[Piece]:
 
 def _prince_page(pieces: list[Piece]) -> int | None:
     """Returns the KA14 winner: the qualifying seat whose Prince or Page is highest."""
+    cards = _cards(pieces)
+    if "prince" not in cards or "page" not in cards:
+        return None
     best: tuple[int, int] | None = None
     for seat in {p.seat for p in pieces}:
         own = [(k, p) for k, p in enumerate(pieces) if p.seat == seat]
@@ -134,11 +142,15 @@ def _copy_and_dragon(pieces: list[Piece], values: list[int | None]) -> list[int 
     for k in range(len(pieces) - 1, -1, -1):
         if pieces[k].face == "doppelganger":
             out[k] = out[k + 1] if k + 1 < len(pieces) else None
-    for k, p in enumerate(pieces):
-        dragons = sum(q.cards.count("dragon") for q in pieces if q.seat != p.seat)
-        value = out[k]
-        if value is not None:
-            out[k] = value - 4 * dragons
+    own: dict[int, int] = {}  # dragons by seat
+    for p in pieces:
+        own[p.seat] = own.get(p.seat, 0) + p.cards.count("dragon")
+    dragons = sum(own.values())
+    if dragons:
+        for k, p in enumerate(pieces):
+            value = out[k]
+            if value is not None:
+                out[k] = value - 4 * (dragons - own[p.seat])  # the other seats' Dragons
     return out
 
 
@@ -154,10 +166,12 @@ def _award(pieces: list[Piece], totals: dict[int, int], eligible: list[int], beg
     if beggar:
         low = min(totals[s] for s in eligible)
         tied = [s for s in eligible if totals[s] == low]
-        return max(tied, key=lambda s: max(k for k, p in enumerate(pieces) if p.seat == s))
+        lowest = {p.seat: k for k, p in enumerate(pieces)}  # each seat's lowest slot
+        return max(tied, key=lowest.__getitem__)
     high = max(totals[s] for s in eligible)
     tied = [s for s in eligible if totals[s] == high]
-    return min(tied, key=lambda s: min(k for k, p in enumerate(pieces) if p.seat == s))
+    highest = {p.seat: k for k, p in reversed(list(enumerate(pieces)))}  # each seat's highest slot
+    return min(tied, key=highest.__getitem__)
 
 
 def _totals(pieces: list[Piece], values: list[int | None], seats: int) -> dict[int, int]:
@@ -168,12 +182,16 @@ def _totals(pieces: list[Piece], values: list[int | None], seats: int) -> dict[i
     return totals
 
 
-def _winner(pieces: list[Piece], values: list[int | None], totals: dict[int, int], musketeers: bool) -> Json:
-    """Returns {winner, rule}: Prince + Page (KA14), else the Beggar or majority award."""
-    if not musketeers and (paired := _prince_page(pieces)) is not None:
+def _winner(
+    pieces: list[Piece], eligible: list[int], totals: dict[int, int], musketeers: bool, present: set[str]
+) -> Json:
+    """Returns {winner, rule}: Prince + Page (KA14), else the Beggar or majority award.
+
+    `present` holds the column's cards before any removal, so a card absent from it is gone."""
+    if not musketeers and {"prince", "page"} <= present and (paired := _prince_page(pieces)) is not None:
         return {"winner": paired, "rule": "KA14"}  # KR31
-    beggar = not musketeers and _count(pieces, "beggar") > 0
-    winner = _award(pieces, totals, _eligible(pieces, values), beggar)
+    beggar = not musketeers and "beggar" in present and _count(pieces, "beggar") > 0
+    winner = _award(pieces, totals, eligible, beggar)
     return {"winner": winner, "rule": "KR9" if winner is None else ("KA24" if beggar else "KA23")}
 
 
@@ -181,11 +199,12 @@ def resolve(goal: str, slots: tuple[Slot, ...], seats: int) -> Json:
     """Returns the resolution of one column: removals, slot values, totals, winner, rule (KA9)."""
     pieces = [Piece(s.seat, s.card, s.tucked, i) for i, s in enumerate(slots)]
     removed: list[Json] = []
-    musketeers = _count(pieces, "musketeers") > 0  # KA10
-    if not musketeers:
+    present = set(_cards(pieces))  # steps whose cards are absent change nothing
+    musketeers = "musketeers" in present  # KA10
+    if not musketeers and not present.isdisjoint(("wizard", "witch")):
         pieces = _witch(_wizard(pieces, goal, removed), goal, removed)
     values = _base(pieces, goal, not musketeers)
-    if not musketeers:
+    if not musketeers and not present.isdisjoint(("doppelganger", "dragon")):
         values = _copy_and_dragon(pieces, values)
     totals = _totals(pieces, values, seats)
     eligible = _eligible(pieces, values)
@@ -201,7 +220,7 @@ def resolve(goal: str, slots: tuple[Slot, ...], seats: int) -> Json:
     ]
     return {
         "goal": goal,
-        **_winner(pieces, values, totals, musketeers),
+        **_winner(pieces, eligible, totals, musketeers, present),
         "musketeers": musketeers,
         "removed": removed,
         "slots": slot_rows,

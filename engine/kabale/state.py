@@ -6,29 +6,14 @@ indexes in events are 0-based from the top of a column (index 0 is the spec's po
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from functools import lru_cache
+from typing import Any
 
 from engine.kabale.cards import goal_value
 
 Json = dict[str, Any]
-T = TypeVar("T")
-_NAMES: dict[type, tuple[str, ...]] = {}
-_set = object.__setattr__
-
-
-def replace(obj: T, **changes: Any) -> T:
-    """Returns a copy of a frozen slots dataclass with `changes` applied.
-
-    Does what `dataclasses.replace` does minus the `__init__` call, which is about half
-    of the cost of a fold; every dataclass here has plain fields without `__post_init__`.
-    """
-    cls = type(obj)
-    names = _NAMES.get(cls) or _NAMES.setdefault(cls, tuple(f.name for f in fields(obj)))  # type: ignore[arg-type]
-    new = object.__new__(cls)
-    for name in names:
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +37,15 @@ class Column:
     @property
     def closed(self) -> bool:
         """Tells whether a face-up Storm closes the column (KA5)."""
-        return any(s.up and s.card == "storm" for s in self.slots)
+        for s in self.slots:
+            if s.card == "storm" and s.up:
+                return True
+        return False
 
     @property
     def full(self) -> bool:
         """Tells whether the column is full: slots >= goal value, or Storm-closed (K10)."""
-        return self.closed or len(self.slots) >= goal_value(self.goal)
+        return len(self.slots) >= goal_value(self.goal) or self.closed
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +69,15 @@ class Decision:
     since: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
-    """The whole game as folded from its events; `n` counts the engine events."""
+    """The whole game as folded from its events; `n` counts the engine events.
+
+    The one value without slots: a fold copies its twenty fields as one dict (`clone`), a few
+    times cheaper than twenty slot writes, which were most of a fold's cost. It pickles as a
+    slotted frozen dataclass does (the list of its field values), so a snapshot written by
+    either layout loads in the other.
+    """
 
     n: int
     seats: int
@@ -106,20 +100,37 @@ class State:
     scored: tuple[Json, ...] = ()
     final: Json | None = None
 
+    def __getstate__(self) -> list[Any]:
+        """Returns the field values in order, as a pickled slotted frozen dataclass holds them."""
+        return [getattr(self, f.name) for f in fields(self)]
 
-def _player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
-    """Returns the players with `changes` applied to `seat`."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return tuple(players)
-
-
-def _set_slots(columns: list[Column], index: int, slots: tuple[Slot, ...]) -> None:
-    columns[index] = replace(columns[index], slots=slots)
+    def __setstate__(self, state: list[Any]) -> None:
+        """Restores the field values of `__getstate__`."""
+        for f, value in zip(fields(self), state):
+            object.__setattr__(self, f.name, value)
 
 
-def _with_slot(col: Column, i: int, slot: Slot) -> tuple[Slot, ...]:
-    return col.slots[:i] + (slot,) + col.slots[i + 1 :]
+def clone(state: State) -> State:
+    """Returns a copy of `state` for `fold` to change in place."""
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", vars(state).copy())  # read back faster than an update
+    return new
+
+
+# Slots are values: equal ones may be one object, made once (a few thousand at most; typed,
+# so that an int field never comes back as an equal bool or float).
+_slot = lru_cache(maxsize=None, typed=True)(Slot)
+
+
+def _player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
+    """Returns the players with `seat`'s replaced by `player`."""
+    players = state.players
+    return players[:seat] + (player,) + players[seat + 1 :]
+
+
+def _column(columns: tuple[Column, ...], index: int, column: Column) -> tuple[Column, ...]:
+    """Returns `columns` with the one at `index` replaced by `column`."""
+    return columns[:index] + (column,) + columns[index + 1 :]
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -140,22 +151,40 @@ def _start(event: Json) -> State:
     )
 
 
-# Each handler returns the changed fields of the state; `evolve` makes one copy per event.
+# Each handler returns the changed fields of the state; `fold` applies them and counts the event.
+
+
+def _goals(state: State, event: Json) -> Json:
+    return {"stack": tuple(event["stack"])}
+
+
+def _deck(state: State, event: Json) -> Json:
+    p = state.players[event["seat"]]
+    return {"players": _player(state, event["seat"], Player(p.hand, tuple(event["order"]), p.discard, p.won))}
+
+
+def _reshuffled(state: State, event: Json) -> Json:
+    p = state.players[event["seat"]]
+    return {"players": _player(state, event["seat"], Player(p.hand, tuple(event["order"]), (), p.won))}
 
 
 def _drawn(state: State, event: Json) -> Json:
     p = state.players[event["seat"]]
     k = len(event["cards"])
-    return {"players": _player(state, event["seat"], hand=p.hand + p.draw[:k], draw=p.draw[k:])}
+    return {
+        "players": _player(state, event["seat"], Player(p.hand + p.draw[:k], p.draw[k:], p.discard, p.won))
+    }
 
 
 def _played(state: State, event: Json) -> Json:
-    seat, c = event["seat"], event["column"]
-    columns = list(state.columns)
-    _set_slots(columns, c, columns[c].slots + (Slot(seat, event["card"]),))
+    seat, c, card = event["seat"], event["column"], event["card"]
+    col = state.columns[c]
+    p = state.players[seat]
     return {
-        "players": _player(state, seat, hand=_without(state.players[seat].hand, event["card"])),
-        "columns": tuple(columns),
+        "players": _player(state, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won)),
+        "columns": _column(
+            state.columns, c, Column(col.goal, col.slots + (_slot(seat, card, False, False, None),))
+        ),
         "last_played": seat,
     }
 
@@ -163,11 +192,12 @@ def _played(state: State, event: Json) -> Json:
 def _revealed(state: State, event: Json) -> Json:
     c, i = event["column"], event["position"]
     col = state.columns[c]
-    slot = replace(col.slots[i], up=True)
-    columns = list(state.columns)
-    _set_slots(columns, c, _with_slot(col, i, slot))
-    out: Json = {"columns": tuple(columns)}
-    kind = {"magic_hood": "hood_tuck", "traitor": "traitor_swap"}.get(slot.card)
+    slot = col.slots[i]
+    up = _slot(slot.seat, slot.card, True, slot.known, slot.tucked)
+    out: Json = {
+        "columns": _column(state.columns, c, Column(col.goal, col.slots[:i] + (up,) + col.slots[i + 1 :]))
+    }
+    kind = _DECISIONS.get(slot.card)
     if kind and (kind == "traitor_swap" or state.players[slot.seat].hand):  # KD5
         out["decision"] = Decision(kind, slot.seat, c, i, state.n + 1)  # since: this event's version
     return out
@@ -175,45 +205,55 @@ def _revealed(state: State, event: Json) -> Json:
 
 def _explorer(state: State, event: Json) -> Json:
     c, i, to = event["column"], event["position"], event["to"]
-    slot = state.columns[c].slots[i]
-    columns = list(state.columns)
-    _set_slots(columns, c, columns[c].slots[:i] + columns[c].slots[i + 1 :])
-    _set_slots(columns, to, columns[to].slots + (Slot(slot.seat, slot.card, up=False, known=True),))
-    return {"columns": tuple(columns), "moved": state.moved | {slot.seat}}
+    col = state.columns[c]
+    slot = col.slots[i]
+    columns = _column(state.columns, c, Column(col.goal, col.slots[:i] + col.slots[i + 1 :]))
+    dest = columns[to]
+    columns = _column(
+        columns, to, Column(dest.goal, dest.slots + (_slot(slot.seat, slot.card, False, True, None),))
+    )
+    return {"columns": columns, "moved": state.moved | {slot.seat}}
 
 
 def _killed(state: State, event: Json) -> Json:
     c, i = event["column"], event["position"]
-    slot = state.columns[c].slots[i]
-    columns = list(state.columns)
-    _set_slots(columns, c, columns[c].slots[:i] + columns[c].slots[i + 1 :])
-    discard = state.players[slot.seat].discard + (slot.card,)
-    return {"columns": tuple(columns), "players": _player(state, slot.seat, discard=discard)}
+    col = state.columns[c]
+    slot = col.slots[i]
+    p = state.players[slot.seat]
+    return {
+        "columns": _column(state.columns, c, Column(col.goal, col.slots[:i] + col.slots[i + 1 :])),
+        "players": _player(state, slot.seat, Player(p.hand, p.draw, p.discard + (slot.card,), p.won)),
+    }
 
 
 def _tucked(state: State, event: Json) -> Json:
-    c, i, seat = event["column"], event["position"], event["seat"]
+    c, i, seat, card = event["column"], event["position"], event["seat"], event["card"]
     col = state.columns[c]
-    columns = list(state.columns)
-    _set_slots(columns, c, _with_slot(col, i, replace(col.slots[i], tucked=event["card"])))
+    old = col.slots[i]
+    hood = _slot(old.seat, old.card, old.up, old.known, card)
+    p = state.players[seat]
     return {
-        "players": _player(state, seat, hand=_without(state.players[seat].hand, event["card"])),
-        "columns": tuple(columns),
+        "players": _player(state, seat, Player(_without(p.hand, card), p.draw, p.discard, p.won)),
+        "columns": _column(state.columns, c, Column(col.goal, col.slots[:i] + (hood,) + col.slots[i + 1 :])),
         "decision": None,
     }
 
 
 def _swapped(state: State, event: Json) -> Json:
     a, b = event["columns"]
-    columns = list(state.columns)
-    columns[a] = replace(state.columns[a], goal=state.columns[b].goal)
-    columns[b] = replace(state.columns[b], goal=state.columns[a].goal)
-    return {"columns": tuple(columns), "decision": None}
+    old_a, old_b = state.columns[a], state.columns[b]
+    columns = _column(state.columns, a, Column(old_b.goal, old_a.slots))
+    return {"columns": _column(columns, b, Column(old_a.goal, old_b.slots)), "decision": None}
 
 
-def _final_reveal(state: State) -> Json:
+def _declined(state: State, event: Json) -> Json:
+    return {"decision": None}
+
+
+def _final_reveal(state: State, event: Json) -> Json:
     columns = tuple(
-        replace(c, slots=tuple(replace(s, up=True, known=True) for s in c.slots)) for c in state.columns
+        Column(c.goal, tuple(_slot(s.seat, s.card, True, True, s.tucked) for s in c.slots))
+        for c in state.columns
     )  # K14: hood contents too (KH5)
     return {"columns": columns}
 
@@ -223,18 +263,19 @@ def _scored(state: State, event: Json) -> Json:
     winner = event["winner"]
     if winner is None:
         return {"scored": scored, "removed": state.removed + (event["goal"],)}  # KR9
+    p = state.players[winner]
     return {
         "scored": scored,
-        "players": _player(state, winner, won=state.players[winner].won + (event["goal"],)),
+        "players": _player(state, winner, Player(p.hand, p.draw, p.discard, p.won + (event["goal"],))),
     }  # K16
 
 
-def _cleanup(state: State) -> Json:
+def _cleanup(state: State, event: Json) -> Json:
     discards = [list(p.discard) for p in state.players]
     for col in state.columns:  # K17
         for slot in col.slots:
             discards[slot.seat] += [slot.card] + ([slot.tucked] if slot.tucked else [])
-    players = tuple(replace(p, discard=tuple(d)) for p, d in zip(state.players, discards))
+    players = tuple(Player(p.hand, p.draw, tuple(d), p.won) for p, d in zip(state.players, discards))
     return {"players": players, "columns": (), "active": None, "decision": None, "moved": frozenset()}
 
 
@@ -260,47 +301,48 @@ def _turn(state: State, event: Json) -> Json:
     }
 
 
-def _apply(state: State, event: Json) -> Json:
-    match event["type"]:
-        case "goals_shuffled":
-            return {"stack": tuple(event["stack"])}
-        case "deck_shuffled":
-            return {"players": _player(state, event["seat"], draw=tuple(event["order"]))}
-        case "discard_reshuffled":
-            return {"players": _player(state, event["seat"], draw=tuple(event["order"]), discard=())}
-        case "cards_drawn":
-            return _drawn(state, event)
-        case "round_started":
-            return _round(state, event)
-        case "turn_started":
-            return _turn(state, event)
-        case "card_played":
-            return _played(state, event)
-        case "card_revealed":
-            return _revealed(state, event)
-        case "explorer_moved":
-            return _explorer(state, event)
-        case "card_killed":
-            return _killed(state, event)
-        case "card_tucked":
-            return _tucked(state, event)
-        case "goals_swapped":
-            return _swapped(state, event)
-        case "declined":
-            return {"decision": None}
-        case "round_revealed":
-            return _final_reveal(state)
-        case "column_scored":
-            return _scored(state, event)
-        case "round_ended":
-            return _cleanup(state)
-        case "game_ended":
-            return {"final": {k: v for k, v in event.items() if k != "type"}, "active": None}
-    return {}
+def _ended(state: State, event: Json) -> Json:
+    return {"final": {k: v for k, v in event.items() if k != "type"}, "active": None}
+
+
+_DECISIONS = {"magic_hood": "hood_tuck", "traitor": "traitor_swap"}
+_HANDLERS: dict[str, Callable[[State, Json], Json]] = {
+    "goals_shuffled": _goals,
+    "deck_shuffled": _deck,
+    "discard_reshuffled": _reshuffled,
+    "cards_drawn": _drawn,
+    "round_started": _round,
+    "turn_started": _turn,
+    "card_played": _played,
+    "card_revealed": _revealed,
+    "explorer_moved": _explorer,
+    "card_killed": _killed,
+    "card_tucked": _tucked,
+    "goals_swapped": _swapped,
+    "declined": _declined,
+    "round_revealed": _final_reveal,
+    "column_scored": _scored,
+    "round_ended": _cleanup,
+    "game_ended": _ended,
+}  # any other event (seat_skipped) only counts
+
+
+def fold(draft: State, event: Json) -> None:
+    """Folds `event` into `draft` in place: a copy nobody else holds yet (`clone`).
+
+    `Builder` folds a whole decision into one draft; `evolve` folds one event into a fresh copy.
+    """
+    handler = _HANDLERS.get(event["type"])
+    values = vars(draft)
+    if handler is not None:
+        values.update(handler(draft, event))
+    values["n"] += 1
 
 
 def evolve(state: State | None, event: Json) -> State:
     """Returns the state after `event`; `evolve(None, game_started)` starts the game."""
     if state is None:
         return _start(event)
-    return replace(state, n=state.n + 1, **_apply(state, event))
+    draft = clone(state)
+    fold(draft, event)
+    return draft
