@@ -216,16 +216,9 @@ def test_a_return_choice_names_caballero_states(
     api: Api, base_url: str, page_factory: Any, ic_game: dict[str, Any]
 ) -> None:
     # G81, G42a, G42: The King returns asks which caballeros go, by state, the holder's black ones included
-    from tests.engine.elgrande.test_ic_inquisitor import _king_returns, cab
+    from tests.engine.elgrande.test_ic_inquisitor import holder_returning
 
-    state = _king_returns(
-        holder=1,
-        black={"galicia": 1},
-        board={"galicia": [0, 2], "aragon": [0, 1]},
-        cabs=[(cab("galicia", 1, "beside"), 1)],
-        limit="galicia",
-        court=[5, 1],
-    )
+    state = holder_returning()
     page = page_factory(DESKTOP)
     view, moves = views.view(state, 1), legal_moves(state, 1)
     page.route(

@@ -549,9 +549,10 @@ def _king_returns(**kw: Any) -> Any:
     return _decision("d2_king_returns", "king_returns_choice", **kw)
 
 
-def test_king_returns_names_states_black_and_positions() -> None:
-    # G81, G42a, G42: M6 names states from the court and the open regions, the holder's black ones too
-    s = _king_returns(
+def holder_returning() -> Any:
+    """The holder (seat 1) owes The King returns: 1 in court; in galicia (the limit board's region)
+    one on the board, one beside it and a black one; one in aragon."""
+    return _king_returns(
         holder=1,
         black={"galicia": 1},
         board={"galicia": [0, 2], "aragon": [0, 1]},
@@ -559,6 +560,11 @@ def test_king_returns_names_states_black_and_positions() -> None:
         limit="galicia",
         court=[5, 1],
     )
+
+
+def test_king_returns_names_states_black_and_positions() -> None:
+    # G81, G42a, G42: M6 names states from the court and the open regions, the holder's black ones too
+    s = holder_returning()
     sources = ["aragon", "black:galicia", "galicia"]
     assert {"type": "return_caballeros", "sources": ["court", "galicia", "black:galicia"]} in legal_moves(
         s, 1
@@ -576,14 +582,7 @@ def test_king_returns_names_states_black_and_positions() -> None:
 
 def test_king_returns_default_is_d11_in_g82_order() -> None:
     # D11, G82: court first, then the largest stack (black ones counted), own before black, beside first
-    s = _king_returns(
-        holder=1,
-        black={"galicia": 1},
-        board={"galicia": [0, 2], "aragon": [0, 1]},
-        cabs=[(cab("galicia", 1, "beside"), 1)],
-        limit="galicia",
-        court=[5, 1],
-    )
+    s = holder_returning()
     default = default_move(s, 1)
     assert default["sources"] == ["court", "galicia_beside", "galicia"]
     assert {k: v for k, v in default.items() if k != "default"} in legal_moves(s, 1)
