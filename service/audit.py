@@ -11,19 +11,20 @@ import json
 import zlib
 from collections.abc import Callable
 
+from engine import rng
 from engine.audit import (
     ZERO_HASH,
     canonical,
-    chain_v2,
     check_receipts,
     check_replay,
     entry_hash,
     log_format,
     log_rules,
     log_seed,
+    sealed_hash,
 )
 from engine.contract import Game, Json, engine_versions
-from service.packing import problem, unpack
+from service.packing import NoContext, complete, problem, unpack
 
 
 def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
@@ -52,8 +53,22 @@ def check_chain(game_id: str, raw: list[tuple[str, bytes]]) -> list[str]:
 
 
 def _parsed(game_id: str, raw: list[tuple[str, bytes]]) -> list[Json | None]:
-    """Returns each stored entry of `game_id`'s log unpacked (None where it is no JSON object)."""
+    """Returns each stored entry of `game_id`'s log unpacked (None where it is no JSON object);
+    an entry that is not its group's last has no `hash` (service.packing: it is derived)."""
     return [_parse(game_id, blob) for _, blob in raw]
+
+
+def _envelopes(game_id: str, raw: list[tuple[str, bytes]]) -> list[Json | None]:
+    """Returns `_parsed` with the hashes left out derived (service.packing.complete) when every
+    entry reads and the seed comes before the first of them (else as parsed)."""
+    envs = _parsed(game_id, raw)
+    parsed = [e for e in envs if e is not None]
+    if len(parsed) < len(envs):
+        return envs
+    try:
+        return list(complete(parsed, ZERO_HASH))
+    except NoContext:
+        return envs
 
 
 def _parse(game_id: str, blob: bytes) -> Json | None:
@@ -78,8 +93,33 @@ def _check_v2(game_id: str, raw: list[tuple[str, bytes]], envs: list[Json | None
             problems.append(f"v{index}: {why}")
     if problems:
         return problems
-    parsed = [e for e in envs if e is not None]  # all of them: a None was reported above
-    return chain_v2(parsed, log_seed(parsed))[0]
+    return _chain([e for e in envs if e is not None])  # all of them: a None was reported above
+
+
+def _chain(envs: list[Json]) -> list[str]:
+    """Returns the problems of a stored format-2 chain (engine.audit.chain_v2, with the seed the
+    log holds): each stored hash is checked against its entry, its salt and the hash before,
+    and the hashes packing left out are derived on the way, so a stored hash also covers the
+    entries since the one stored before it (a group's), and a problem names them all."""
+    seed, problems, prev, since = log_seed(envs), [], ZERO_HASH, 1
+    for index, env in enumerate(envs, start=1):
+        if env.get("v") != index:
+            problems.append(f"v{index}: the entry says v{env.get('v')}")
+        expected = sealed_hash(env, prev, rng.salt(seed, index)) if seed is not None else None
+        if "hash" not in env:
+            if expected is None:
+                return [*problems, f"v{index}: its hash is derived, but the log reveals no seed before it"]
+            prev = expected
+            continue
+        if expected != env["hash"]:
+            problems.append(
+                f"v{index}: hash does not match the entry, its salt and the hash before"
+                if since == index
+                else f"v{since}-v{index}: the hash stored at v{index} does not match these entries "
+                "(the others' hashes are derived), their salts and the hash before"
+            )
+        prev, since = str(env["hash"]), index + 1
+    return problems
 
 
 def verify(game: Game, game_id: str, raw: list[tuple[str, bytes]], over: bool) -> Json:
@@ -87,7 +127,7 @@ def verify(game: Game, game_id: str, raw: list[tuple[str, bytes]], over: bool) -
     chain = check_chain(game_id, raw)
     report: Json = {"game": game_id, "version": len(raw), "chain": {"ok": not chain, "problems": chain}}
     if over and not chain:
-        replay = check_replay(game, [unpack(blob, game_id) for _, blob in raw])
+        replay = check_replay(game, [e for e in _envelopes(game_id, raw) if e is not None])
         report["replay"] = {"ok": not replay, "problems": replay}
     else:
         report["replay"] = None
@@ -114,7 +154,7 @@ def with_receipts(
     payload_of: Callable[[str], Json | None],
 ) -> Json:
     """Returns `report` with the check of `receipts` against the stored hashes (engine.audit)."""
-    hashes = [_hash_of(env) for env in _parsed(game_id, raw)]
+    hashes = [_hash_of(env) for env in _envelopes(game_id, raw)]
     problems = check_receipts(game_id, hashes, receipts, payload_of)
     return {
         **report,

@@ -17,6 +17,7 @@ from typing import Any
 import redis
 
 import engine
+from engine.audit import ZERO_HASH
 from engine.contract import Game, Json
 from engine.errors import UnknownGame
 from service import deadlines, receipts, snapshots
@@ -27,7 +28,7 @@ from service.fold import Folded, fold
 from service.links import make_link_token
 from service.loaded import Loaded, check_expected
 from service.memo import FoldMemo, Memory, sha1
-from service.packing import unpack
+from service.packing import NoContext, complete, unpack
 from service.sealing import Item, Prepared, prepare
 from service.store import (
     FIELD,
@@ -35,7 +36,8 @@ from service.store import (
     AppendResult,
     Store,
     entry_id,
-    idem_key,
+    first_record,
+    idem_keys,
     log_key,
     meta_key,
     snapshot_key,
@@ -67,7 +69,7 @@ class Core:
             rows = self.redis.xrange(log_key(game_id), entry_id(version), entry_id(version))
             if not rows:
                 raise ServiceError("version-conflict", f"game {game_id} has no version {version}")
-            entry_hash = unpack(rows[0][1][FIELD_B], game_id)["hash"]
+            entry_hash = self.store.completed(game_id, [unpack(rows[0][1][FIELD_B], game_id)])[0]["hash"]
         return self.keys.sign(game_id, version, str(entry_hash))
 
     def now_ms(self) -> int:
@@ -93,7 +95,7 @@ class Core:
         pipe.get(meta_key(game_id))
         if memo is not None:
             pipe.xrange(log_key(game_id), entry_id(memo.folded.version), "+")
-            pipe.get(idem_key(game_id, scope or "-"))
+            pipe.mget(idem_keys(game_id, scope or "-"))
         else:
             pipe.hgetall(snapshot_key(game_id))
         meta_raw, rows, *prior = pipe.execute()
@@ -107,12 +109,22 @@ class Core:
         else:
             snaps: Any = rows if memo is None else self.redis.hgetall(snapshot_key(game_id))
             start, rows, anchor_row, prior = self._from_snapshot(game, game_id, snaps, scope)
-        envelopes = [unpack(f[FIELD_B], game_id) for _, f in rows]
+        envelopes = self._completed(game_id, [unpack(f[FIELD_B], game_id) for _, f in rows], start)
         folded = fold(game, start, envelopes) if envelopes or start is None else start
         last = (rows or anchor_row)[-1:]
         anchor = sha1(last[0][1][FIELD_B]) if last and folded.version else None
         self.memo.put(game_id, game.ENGINE_VERSION, folded, anchor, meta_raw)
-        return Loaded(game_id, meta, game, folded, prior[0] if scope else None, meta_raw, anchor)
+        return Loaded(
+            game_id, meta, game, folded, first_record(prior[0]) if scope else None, meta_raw, anchor
+        )
+
+    def _completed(self, game_id: str, envs: list[Json], start: Folded | None) -> list[Json]:
+        """Returns the entries after `start` (None: from v1) with the hashes left out derived
+        (service.packing), from `start`'s last hash and seed when they suffice."""
+        try:
+            return complete(envs, start.last_hash if start else ZERO_HASH, start.seed if start else None)
+        except NoContext:
+            return self.store.completed(game_id, envs)
 
     def game_of(self, game_id: str) -> Game:
         """Returns the engine of a game (from its metadata alone); raises `unknown-game`."""
@@ -155,7 +167,7 @@ class Core:
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(log_key(game_id), entry_id(snap.version), entry_id(snap.version))  # the anchor
         pipe.xrange(log_key(game_id), entry_id(snap.version + 1), "+")
-        pipe.get(idem_key(game_id, scope or "-"))
+        pipe.mget(idem_keys(game_id, scope or "-"))
         anchor, rows, prior = pipe.execute()
         if not _anchor_matches(anchor, snap):
             return None, *self._rows_then_record(game_id, 1, scope)
@@ -165,7 +177,7 @@ class Core:
         """Returns the log's rows from version `first` on, no anchor, and then the record of `scope`."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(log_key(game_id), entry_id(first), "+")
-        pipe.get(idem_key(game_id, scope or "-"))
+        pipe.mget(idem_keys(game_id, scope or "-"))
         rows, prior = pipe.execute()
         return rows, [], [prior]
 
@@ -173,7 +185,7 @@ class Core:
         """Returns the first answer recorded under `scope`, or None; refuses another body."""
         if not scope:
             return None
-        raw = self.redis.get(idem_key(game_id, scope))
+        raw = first_record(self.redis.mget(idem_keys(game_id, scope)))
         return None if raw is None else replayed(raw, body_hash)
 
     def play_link(self, game_id: str, seat: int, gen: int | None = None) -> str:
@@ -288,4 +300,4 @@ def _anchor_matches(rows: list[Any], folded: Folded) -> bool:
     """Tells whether `rows` start with the entry of `folded`'s version carrying its last hash."""
     if not rows or rows[0][0] != entry_id(folded.version).encode():
         return False
-    return bool(unpack(rows[0][1][FIELD_B], "")["hash"] == folded.last_hash)
+    return bool(unpack(rows[0][1][FIELD_B], "").get("hash") == folded.last_hash)  # a group's last

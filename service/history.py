@@ -100,7 +100,9 @@ def page(store: Store, loaded: Loaded, viewer: Any, after: int, limit: int) -> J
     if after < 0 or limit < 1:
         raise validation("after must be >= 0 and limit >= 1")
     lo = max(0, after - GROUP_MARGIN)
-    envs = store.read(loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN))
+    envs = store.read(
+        loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN), loaded.folded.seed
+    )
     shown = redact_window(loaded.game, envs, viewer, after, after + limit)
     last = shown[-1]["v"] if shown else after
     return {

@@ -177,7 +177,7 @@ def _rebuilt(core: Core, loaded: Loaded, seat: int, first: int, last: int) -> Js
     past `last`, else from the start)."""
     start = loaded.folded if loaded.version <= last else None
     known = start.version if start else 0
-    envs = core.store.read(loaded.game_id, min(known, first - 1), last)
+    envs = core.store.read(loaded.game_id, min(known, first - 1), last, loaded.folded.seed)
     after = fold(loaded.game, start, [e for e in envs if e["v"] > known])
     mine = [e for e in envs if e["v"] >= first]
     return move_answer(loaded, seat, mine, after, deadlines.due(loaded.game, after))

@@ -11,7 +11,13 @@ bytes:
     rest: the canonical JSON of the other fields, raw-deflated with the dictionary (or raw)
 
 `game` is the key's game id and never stored; `kind`, `actor`, `t`, `group` and `hash` are
-taken out of the JSON when they have their usual form (FLAGS), else left in `rest`. The
+taken out of the JSON when they have their usual form (FLAGS), else left in `rest`. Only the
+last entry of each `group` stores its hash: the others leave it out (no HASH flag, no `hash`
+in `rest`) and readers derive it (`complete`), as every verifier does anyway: a format-2 hash
+is the SHA-256 of the entry, the hash before it and its salt, and the service holds the seed.
+A stored hash that could be derived adds no integrity (whoever writes Redis reads the seed
+too: receipts are what catch a rewrite), but the last one of each group keeps every read
+short: the entry before any group's first carries its hash. The
 dictionaries (service/logdict/, DICTIONARIES) hold the JSON each game's events and moves are
 made of, so a typical event and its move deflate to a quarter of their text. A dictionary file
 never changes once an entry names it (tests/service/test_packing.py pins each one); better
@@ -27,7 +33,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.audit import canonical
+from engine import rng
+from engine.audit import ZERO_HASH, canonical, sealed_hash
 
 PACKED = 1  # the first byte of a packed entry (a JSON entry's is `{`)
 MARK = bytes((PACKED,))
@@ -40,11 +47,14 @@ _HEX64 = re.compile(r"[0-9a-f]{64}")
 _WINDOW = -14  # raw deflate, 16 KB window: room for a dictionary of up to 8 KB and the entry
 
 
-def pack(envelope: dict[str, Any], words: str = "") -> bytes:
+def pack(envelope: dict[str, Any], words: str = "", *, derived: bool = False) -> bytes:
     """Returns the stored bytes of a sealed format-2 envelope of game `envelope["game"]`, deflated
     with the dictionary of engine `words` (if it has one); its canonical JSON when it has no
-    string `game` or no positive int `v` (such an entry is stored as before)."""
+    string `game` or no positive int `v` (such an entry is stored as before). With `derived`
+    its `hash` is left out, for readers to derive (`complete`): not for a group's last entry."""
     e = dict(envelope)
+    if derived and type(e.get("group")) is int and type(e.get("hash")) is str:
+        del e["hash"]
     v = e.pop("v", None)
     if type(e.pop("game", None)) is not str or type(v) is not int or v < 1:
         return canonical(envelope)
@@ -122,6 +132,38 @@ def _unpacked(blob: bytes, game_id: str) -> tuple[dict[str, Any], bytes]:
         if not inflater.eof or inflater.unused_data:
             raise ValueError("the deflated rest does not end where the entry ends")
     return out, rest
+
+
+class NoContext(ValueError):
+    """Raised when an entry's hash is to be derived but the hash before it or the seed is unknown."""
+
+
+def complete(envs: list[dict[str, Any]], prev: str | None, seed: str | None = None) -> list[dict[str, Any]]:
+    """Returns consecutive entries of one log with the hashes `pack` left out derived, in order:
+    `prev` is the hash of the entry before the first (None: unknown, ZERO_HASH before v1),
+    `seed` the log's seed (else the first engine event among `envs` that reveals it). Raises
+    NoContext when an entry to derive lacks either."""
+    out = []
+    for env in envs:
+        if seed is None and env.get("kind") == "engine" and isinstance(env.get("event"), dict):
+            found = env["event"].get("seed")
+            seed = found if isinstance(found, str) else None
+        if "hash" not in env:
+            if prev is None or seed is None or type(env.get("v")) is not int:
+                raise NoContext(f"v{env.get('v')}: its hash is derived from the hash before it and the seed")
+            env = dict(sorted({**env, "hash": sealed_hash(env, prev, rng.salt(seed, env["v"]))}.items()))
+        prev = env["hash"] if isinstance(env["hash"], str) else None
+        out.append(env)
+    return out
+
+
+def reach(first: dict[str, Any]) -> tuple[int, str | None]:
+    """Returns where a reader of entries from `first` on (which left its hash out) reads back
+    from so `complete` can derive them, and the `prev` to pass: the end of the group before
+    `first`'s own, whose hash is stored, or v1 after ZERO_HASH."""
+    group, v = first.get("group"), first.get("v")
+    base = group - 1 if type(group) is int and type(v) is int and 1 <= group <= v else 0
+    return (base, None) if base else (1, ZERO_HASH)
 
 
 def problem(blob: bytes, game_id: str) -> str | None:

@@ -88,12 +88,9 @@ def _envelopes_v2(
     if seed is None:
         raise RuntimeError("a format-2 entry needs the game's seed for its salt")
     prev, out, encoded = loaded.folded.last_hash, [], []
-    group, first_engine = 0, loaded.folded.engine_n == 0
-    for offset, item in enumerate(items, start=1):
+    groups, first_engine = _groups(loaded.version, items), loaded.folded.engine_n == 0
+    for offset, (item, group) in enumerate(zip(items, groups, strict=True), start=1):
         v = loaded.version + offset
-        before = items[offset - 2] if offset > 1 else None
-        if before is None or item.kind != "engine" or before.kind != "engine" or item.move is not before.move:
-            group = v
         env: Json = {"game": loaded.game_id, "v": v, "t": t, "kind": item.kind, "group": group}
         env["actor"] = actor if item.kind == "engine" else "system"
         if group == v:
@@ -101,19 +98,34 @@ def _envelopes_v2(
         if item.kind == "engine" and first_engine:
             env["rules"], first_engine = {"engine": loaded.game.ENGINE_VERSION}, False
         env["event"] = item.event
-        sealed, raw = seal_v2(env, prev, rng.salt(seed, v), loaded.meta["game"])
+        last_of_group = offset == len(items) or groups[offset] != group
+        sealed, raw = seal_v2(env, prev, rng.salt(seed, v), loaded.meta["game"], derived=not last_of_group)
         out.append(sealed)
         encoded.append(raw)
         prev = sealed["hash"]
     return out, encoded
 
 
-def seal_v2(envelope: Json, prev: str, salt: str, words: str = "") -> tuple[Json, bytes]:
-    """Returns a format-2 entry as stored (with its `hash`) and its stored bytes, packed with the
+def _groups(version: int, items: list[Item]) -> list[int]:
+    """Returns the `group` of each item appended after `version`: the version of its move's first
+    entry (the engine events of one move share it; a service entry is a group of its own)."""
+    out: list[int] = []
+    for offset, item in enumerate(items, start=1):
+        before = items[offset - 2] if offset > 1 else None
+        same = before is not None and item.kind == before.kind == "engine" and item.move is before.move
+        out.append(out[-1] if same else version + offset)
+    return out
+
+
+def seal_v2(
+    envelope: Json, prev: str, salt: str, words: str = "", *, derived: bool = False
+) -> tuple[Json, bytes]:
+    """Returns a format-2 entry as sealed (with its `hash`) and its stored bytes, packed with the
     dictionary of engine `words` (service.packing): the hash covers `prev` and the secret `salt`,
-    which are not stored (engine.audit.sealed_hash)."""
+    which are not stored (engine.audit.sealed_hash); with `derived` (an entry that is not its
+    group's last) neither is the hash: readers derive it (service.packing.complete)."""
     stored = {**envelope, "hash": sealed_hash(envelope, prev, salt)}
-    return stored, pack(stored, words)
+    return stored, pack(stored, words, derived=derived)
 
 
 def log_format(loaded: Loaded, items: list[Item]) -> int:

@@ -9,6 +9,7 @@ meta) touches one Redis Cluster slot. The Lua stays Redis 6.2-compatible.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
 import re
@@ -20,8 +21,8 @@ import orjson
 import redis
 from redis.cluster import RedisCluster
 
-from engine.audit import canonical
-from service.packing import unpack
+from engine.audit import ZERO_HASH, canonical
+from service.packing import NoContext, complete, reach, unpack
 
 BUCKETS = 64
 FIELD = "envelope"
@@ -109,8 +110,24 @@ def zset_key(bucket: int) -> str:
 
 
 def idem_key(game_id: str, scope: str) -> str:
-    """Returns the key of one idempotency record, stored in the game's bucket."""
-    return f"{_prefix}:{tag(game_id)}:idem:{scope}"
+    """Returns the key of one idempotency record, stored in the game's bucket: `i:` and 16 bytes
+    of the SHA-256 of its scope in base64url (22 characters; a record weighs little more than
+    its key)."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(scope.encode()).digest()[:16]).rstrip(b"=")
+    return f"{_prefix}:{tag(game_id)}:i:{digest.decode()}"
+
+
+def idem_keys(game_id: str, scope: str) -> list[str]:
+    """Returns the keys a record of `scope` is read from, newest name first: `idem_key`, then
+    the name records were written under before (`idem:<scope>`), so a retry of a request
+    answered before the change of names still finds its record. Remove the old name once every
+    deployment has run this code for IDEMPOTENCY_TTL_S (24 h): no record is left under it."""
+    return [idem_key(game_id, scope), f"{_prefix}:{tag(game_id)}:idem:{scope}"]
+
+
+def first_record(found: list[Any]) -> Any:
+    """Returns the record MGET of `idem_keys` found (the newest name's first), or None."""
+    return next((record for record in found if record is not None), None)
 
 
 def entry_id(version: int) -> str:
@@ -180,13 +197,13 @@ def _encoded(value: Any) -> bytes:
 
 
 _APPEND = """
--- KEYS: 1 log, 2 outbox, 3 idem, 4 zset, 5 deadline hash, 6 snapshot hash, 7 meta
+-- KEYS: 1 log, 2 outbox, 3 idem, 4 zset, 5 deadline hash, 6 snapshot hash, 7 meta, 8 idem (its old name)
 -- ARGV: 1 expected version, 2 game, 3 idem record ('' = none), 4 idem ttl, 5 deadline plan json,
 --       6 snapshot field, 7 snapshot blob, 8 meta json ('' = keep, '!' prefix = create only),
 --       9 guard: SHA-1 of the meta ('' = none), 10 guard: SHA-1 of the entry at the expected
 --       version, 11.. entries
 if ARGV[3] ~= '' then
-  local prior = redis.call('GET', KEYS[3])
+  local prior = redis.call('GET', KEYS[3]) or redis.call('GET', KEYS[8])
   if prior then return {'idem', prior} end
 end
 local v = redis.call('XLEN', KEYS[1])
@@ -280,8 +297,9 @@ class Store:
     def append(self, a: Append) -> AppendResult:
         """Appends `a.envelopes` iff the log is at `a.expected`; returns what happened."""
         b = bucket_of(a.game_id)
-        keys = [log_key(a.game_id), outbox_key(b), idem_key(a.game_id, a.idem_scope or "-"), zset_key(b)]
-        keys += [deadlines_key(a.game_id), snapshot_key(a.game_id), meta_key(a.game_id)]
+        idem, legacy = idem_keys(a.game_id, a.idem_scope or "-")
+        keys = [log_key(a.game_id), outbox_key(b), idem, zset_key(b)]
+        keys += [deadlines_key(a.game_id), snapshot_key(a.game_id), meta_key(a.game_id), legacy]
         plan = b"" if a.deadlines is None else orjson.dumps({"keep": _lua_map(a.deadlines)})
         snap_field, snap_blob = a.snapshot or ("", b"")
         meta = ("!" + a.meta) if a.create else a.meta
@@ -332,10 +350,38 @@ class Store:
         """Returns the game's version (number of log entries)."""
         return int(self.redis.xlen(log_key(game_id)))
 
-    def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[dict[str, Any]]:
-        """Returns the envelopes of versions after..until (inclusive), oldest first."""
+    def read(
+        self, game_id: str, after: int = 0, until: int | None = None, seed: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Returns the envelopes of versions after..until (inclusive), oldest first, every hash
+        in place (service.packing derives the ones left out; `seed`, the game's, when known,
+        saves reading it from the log)."""
         end = "+" if until is None else entry_id(until)
         rows = self.redis.xrange(log_key(game_id), entry_id(after + 1), end)
+        return self.completed(game_id, [unpack(fields[FIELD.encode()], game_id) for _, fields in rows], seed)
+
+    def completed(
+        self, game_id: str, envs: list[dict[str, Any]], seed: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Returns consecutive entries of the game's log with every hash derived that was left
+        out (service.packing.complete), reading the entries before them that this needs: back to
+        the last stored hash, or from v1 when the seed is needed too."""
+        if all("hash" in env for env in envs):
+            return envs
+        start, prev = reach(envs[0]) if "hash" not in envs[0] else (envs[0]["v"], None)
+        for lo, base in ((start, prev), (1, ZERO_HASH)):
+            back = self._unpacked(game_id, lo, envs[0]["v"] - 1)
+            try:
+                return complete(back + envs, base, seed)[len(back) :]
+            except NoContext:
+                continue  # no seed yet: read the log from its start, which reveals it
+        raise NoContext(f"game {game_id}: a hash left out cannot be derived")
+
+    def _unpacked(self, game_id: str, first: int, last: int) -> list[dict[str, Any]]:
+        """Returns the envelopes of versions first..last as stored (hashes maybe left out)."""
+        if last < first:
+            return []
+        rows = self.redis.xrange(log_key(game_id), entry_id(first), entry_id(last))
         return [unpack(fields[FIELD.encode()], game_id) for _, fields in rows]
 
     def raw(self, game_id: str) -> list[tuple[str, bytes]]:

@@ -45,7 +45,7 @@ def on_entries(game_id: str, first: int, last: int) -> str:
     loaded = rt.games.load(game_id)
     emails = [i for i, s in enumerate(loaded.meta["seats"]) if s.get("email")]
     created = False
-    entries = rt.games.store.read(game_id, first - 1, last)
+    entries = rt.games.store.read(game_id, first - 1, last, loaded.folded.seed)
     for i, env in enumerate(entries):
         event = env["event"] if env["kind"] == "service" else {}
         match event.get("type"):

@@ -126,6 +126,14 @@ class Hub:
         """Returns the game at its latest version (raises `unknown-game`), loaded in the thread pool."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, self.games.load, game_id)
 
+    async def completed(self, game_id: str, envs: list[Any], seed: str | None) -> list[Any]:
+        """Returns consecutive entries with the hashes left out derived (service.packing), reading
+        what that needs in the loaders' pool (nothing when every hash is stored)."""
+        if all("hash" in env for env in envs):
+            return envs
+        complete = self.games.store.completed
+        return await asyncio.get_running_loop().run_in_executor(self.pool, complete, game_id, envs, seed)
+
     def subscribe(self, loaded: Loaded, granted: Grant, after: int) -> tuple[Subscriber, int]:
         """Opens a stream of `loaded`'s game after version `after`.
 
@@ -160,6 +168,7 @@ class Hub:
         if reason is not None:
             return Final(revoked_frame(reason, after))
         envs = [unpack(fields[FIELD_B], sub.game_id) for _, fields in rows]
+        envs = await self.completed(sub.game_id, envs, loaded.folded.seed)
         shown = redact_window(loaded.game, envs, loaded.viewer(sub.grant.principal), after, until)
         tail = [env for env in envs if env.get("v") == until and "hash" in env]
         receipt = (
@@ -259,6 +268,8 @@ class Hub:
         ) as exc:  # the game is gone: its streams close, their clients learn why on reconnecting
             log.warning("stream hub: %s; closing its %d streams", exc, len(watch.subscribers))
             loaded = None
+        if loaded is not None:
+            envs = await self.completed(game_id, envs, loaded.folded.seed)
         if self.watches.get(game_id) is not watch:
             return
         if loaded is None:

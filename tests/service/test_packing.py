@@ -90,10 +90,10 @@ def test_a_game_stored_as_json_reads_exports_and_verifies_as_before(
     play_to_end(client, game)
     gid, svc = game["id"], app.extensions["castillo"]
     before = [client.get(f"/games/{gid}/{what}").get_data() for what in ("record", "verify", "events")]
-    raw = svc.store.raw(gid)
+    raw, envs = svc.store.raw(gid), svc.store.read(gid)
     rds.delete(store.log_key(gid), store.snapshot_key(gid))
-    for entry_id, blob in raw:  # the bytes format 2 stored before entries were packed
-        rds.xadd(store.log_key(gid), {store.FIELD: store.canonical(packing.unpack(blob, gid))}, id=entry_id)
+    for (entry_id, _), env in zip(raw, envs, strict=True):  # as format 2 was stored before packing
+        rds.xadd(store.log_key(gid), {store.FIELD: store.canonical(env)}, id=entry_id)
     fresh = GameService(svc.redis, svc.config)
     app.extensions["castillo"] = fresh
     assert [
@@ -111,10 +111,13 @@ def test_a_moves_idempotency_record_is_small_and_answers_as_the_first_time(
     token = game["seats"][seat]["token"]
     move = client.get(f"/games/{gid}/legal-moves", headers=bearer(token)).get_json()["moves"][0]
     headers = {**bearer(token), **key()}
-    before = set(rds.scan_iter(match=store.idem_key(gid, "*")))
+    pattern = f"{store.prefix()}:{store.tag(gid)}:i:*"
+    before = set(rds.scan_iter(match=pattern))
     first = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
-    records = [rds.get(k) for k in set(rds.scan_iter(match=store.idem_key(gid, "*"))) - before]
+    names = set(rds.scan_iter(match=pattern)) - before
+    records = [rds.get(k) for k in names]
     assert len(records) == 1 and records[0][:1] == idem.MOVE and len(records[0]) < 24
+    assert len(names.pop()) == len(f"{store.prefix()}:{store.tag(gid)}:i:") + 22
     for process in (app.extensions["castillo"], GameService(rds, app.extensions["castillo"].config)):
         app.extensions["castillo"] = process  # one that remembers the game, one that reads it afresh
         again = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
@@ -122,3 +125,36 @@ def test_a_moves_idempotency_record_is_small_and_answers_as_the_first_time(
     play_to_end(client, game)  # later moves, the game over: the record still answers as then
     again = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
     assert again.get_json() == first.get_json()
+
+
+def test_a_record_under_its_old_name_still_answers_retries(
+    client: FlaskClient, app: Flask, rds: redis.Redis
+) -> None:
+    """Records written before idempotency keys got short names (`idem:<scope>`) answer for their
+    24 h: a retry read from the log, and one that reaches the append script."""
+    game = create(client)
+    gid = game["id"]
+    seat = client.get(f"/games/{gid}").get_json()["prompts"][0]["seat"]
+    token = game["seats"][seat]["token"]
+    move = client.get(f"/games/{gid}/legal-moves", headers=bearer(token)).get_json()["moves"][0]
+    headers = {**bearer(token), **key()}
+    before = set(rds.scan_iter(match=f"{store.prefix()}:{store.tag(gid)}:i:*"))
+    first = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
+    (name,) = set(rds.scan_iter(match=f"{store.prefix()}:{store.tag(gid)}:i:*")) - before
+    ident = hashlib.sha256(token.encode()).hexdigest()  # as service.api.common scopes it
+    route = f"POST /games/{gid}/moves"
+    scope = hashlib.sha256(f"{ident}|{route}|{headers['Idempotency-Key']}".encode()).hexdigest()
+    assert store.idem_key(gid, scope).encode() == name
+    old = store.idem_keys(gid, scope)[1]
+    assert old.endswith(f":idem:{scope}")
+    rds.rename(name, old)
+    for process in (app.extensions["castillo"], GameService(rds, app.extensions["castillo"].config)):
+        app.extensions["castillo"] = process
+        again = client.post(f"/games/{gid}/moves", json={"move": move}, headers=headers)
+        assert again.status_code == 201 and again.get_json() == first.get_json()
+        other = client.post(f"/games/{gid}/moves", json={"move": {"type": "pass"}}, headers=headers)
+        assert other.get_json()["code"] == "idempotency-mismatch"
+    svc = app.extensions["castillo"]
+    loaded = svc.load(gid)
+    raced = store.Append(gid, loaded.version, [], idem_scope=scope, idem_record=b"x")
+    assert svc.store.append(raced).status == "idem" and svc.store.version(gid) == loaded.version

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from engine import rng
 from engine.audit import log_seed, sealed_hash
-from service import moving, sealing, snapshots, store
+from service import moving, packing, sealing, snapshots, store
 from service.audit import verify
 from service.core import SNAPSHOT_EVERY
 from service.fold import fold
@@ -118,7 +118,8 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
     play_to_end(client, game)
     gid = game["id"]
     assert client.get(f"/games/{gid}/verify").get_json()["ok"]
-    raw = app.extensions["castillo"].store.raw(gid)
+    svc: GameService = app.extensions["castillo"]
+    raw, envs = svc.store.raw(gid), svc.store.read(gid)
     key_ = store.log_key(gid)
     victim = unpack(raw[12][1], gid)
     victim["event"] = {**victim["event"], "column": (victim["event"].get("column", 0) or 0) + 1}
@@ -127,19 +128,37 @@ def test_editing_a_stored_event_is_detected(app: Flask, client: FlaskClient, rds
         data = store.canonical(victim) if entry_id == raw[12][0] else blob
         rds.xadd(key_, {"envelope": data}, id=entry_id)
     report = client.get(f"/games/{gid}/verify").get_json()
-    assert not report["ok"] and any("v13" in p for p in report["chain"]["problems"])
+    # caught at v13's own hash if stored, else at the next stored one (its group's last), whose
+    # hash covers v13 through the derived ones: the problem names every entry it covers
+    assert not report["ok"] and [_span(p) for p in report["chain"]["problems"]] == [
+        (envs[12]["group"], _group_end(envs, 12))
+    ]
     # a forger who also recomputes the hash (the seed is in Redis too) breaks the next link:
     # v14's hash covers v13's old hash
-    seed = log_seed([unpack(b, gid) for _, b in raw])
+    seed = log_seed(envs)
     body = {k: v for k, v in victim.items() if k != "hash"}
-    _, resealed = sealing.seal_v2(body, unpack(raw[11][1], gid)["hash"], rng.salt(seed, 13))
+    _, resealed = sealing.seal_v2(body, envs[11]["hash"], rng.salt(seed, 13))
     problems = verify(
         app.extensions["castillo"].load(gid).game,
         gid,
         [(i, resealed if i == raw[12][0] else b) for i, b in raw],
         True,
     )
-    assert not problems["ok"] and [p[:4] for p in problems["chain"]["problems"]] == ["v14:"]
+    assert not problems["ok"] and [_span(p) for p in problems["chain"]["problems"]] == [
+        (14, _group_end(envs, 13))
+    ]
+
+
+def _span(problem: str) -> tuple[int, int]:
+    """Returns the versions a chain problem names (`v13: ...` or `v12-v15: ...`)."""
+    first, _, last = problem.split(":")[0].partition("-")
+    return int(first[1:]), int((last or first)[1:])
+
+
+def _group_end(envs: list, index: int) -> int:
+    """Returns the version of the last entry of the group of `envs[index]` (its hash is stored)."""
+    group = envs[index]["group"]
+    return max(e["v"] for e in envs if e["group"] == group)
 
 
 def test_append_writes_outbox_and_deadline_keys(app: Flask, client: FlaskClient, rds: redis.Redis) -> None:
@@ -216,9 +235,15 @@ def test_the_events_of_a_batch_are_sealed_with_their_own_causes(app: Flask, clie
         first = max(s for s in starts if s <= i)
         assert env["group"] == envs[first]["v"]  # format 2: one group per move, its cause once
         assert env.get("cause") == ({"move": item.move, "idempotency_key": "k"} if i == first else None)
-        assert unpack(raw, env["game"]) == env  # stored packed (service.packing)
+        # stored packed (service.packing); only the last entry of each move stores its hash
+        last_of_move = i + 1 in starts or i == len(batch) - 1
+        assert unpack(raw, env["game"]) == (
+            env if last_of_move else {k: v for k, v in env.items() if k != "hash"}
+        )
         assert env["hash"] == sealed_hash(env, prev, rng.salt(loaded.folded.seed, env["v"]))
         prev = env["hash"]
+    stored = [unpack(raw, envs[0]["game"]) for raw in encoded]
+    assert packing.complete(stored, loaded.folded.last_hash, loaded.folded.seed) == envs
 
 
 def test_a_snapshot_off_the_log_is_ignored_on_a_cold_load(app: Flask, client: FlaskClient) -> None:
