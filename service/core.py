@@ -69,7 +69,10 @@ class Core:
             rows = self.redis.xrange(log_key(game_id), entry_id(version), entry_id(version))
             if not rows:
                 raise ServiceError("version-conflict", f"game {game_id} has no version {version}")
-            entry_hash = self.store.completed(game_id, [unpack(rows[0][1][FIELD_B], game_id)])[0]["hash"]
+            seed = memory.folded.seed if memory is not None else None  # a derived hash needs it
+            entry_hash = self.store.completed(game_id, [unpack(rows[0][1][FIELD_B], game_id)], seed)[0][
+                "hash"
+            ]
         return self.keys.sign(game_id, version, str(entry_hash))
 
     def now_ms(self) -> int:

@@ -158,3 +158,33 @@ def test_a_record_under_its_old_name_still_answers_retries(
     loaded = svc.load(gid)
     raced = store.Append(gid, loaded.version, [], idem_scope=scope, idem_record=b"x")
     assert svc.store.append(raced).status == "idem" and svc.store.version(gid) == loaded.version
+
+
+def test_only_a_groups_last_entry_stores_its_hash_and_every_read_derives_the_others(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = create(client)
+    play_to_end(client, game)
+    gid, svc = game["id"], app.extensions["castillo"]
+    stored = [packing.unpack(blob, gid) for _, blob in svc.store.raw(gid)]
+    ends = {
+        e["v"]
+        for e, after in zip(stored, [*stored[1:], None])
+        if after is None or after["group"] != e["group"]
+    }
+    assert {e["v"] for e in stored if "hash" in e} == ends and len(ends) < len(stored)
+    whole = GameService(svc.redis, svc.config).store.read(gid)  # a process that knows nothing yet
+    assert [e["v"] for e in whole] == list(range(1, len(stored) + 1))
+    assert not check_chain(gid, svc.store.raw(gid))
+    seed = svc.load(gid).folded.seed
+    for after in range(len(whole)):  # any range, mid-group or not, with or without the seed
+        for until in {after + 1, min(after + 5, len(whole))}:
+            assert svc.store.read(gid, after, until) == whole[after:until]
+            assert svc.store.read(gid, after, until, seed) == whole[after:until]
+    with pytest.raises(packing.NoContext):
+        packing.complete([e for e in stored if "hash" not in e][:1], None, seed)
+    assert packing.complete(stored, packing.ZERO_HASH) == whole
+    fresh = GameService(svc.redis, svc.config)  # no memo: the receipt of a derived hash reads back
+    derived = next(e for e in stored if "hash" not in e)
+    payload = fresh.keys.check(fresh.receipt(gid, derived["v"]))
+    assert payload is not None and payload["hash"] == whole[derived["v"] - 1]["hash"]
