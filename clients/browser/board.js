@@ -54,13 +54,15 @@ function colourOf(model, owner) {
 function tooltip(model, area) {
   const here = (model.counts[area] || []).map((n, seat) => (n ? `${who(model, seat)} ${n}` : null)).filter(Boolean);
   if (model.black?.[area]) here.push(model.ic ? t("black {n} (the Grand Inquisitor's)", { n: model.black[area] }) : t("black {n} (the Church)", { n: model.black[area] }));
-  const king = model.king === area ? ` · ${t("the King")}` : "";
-  const moorish = area === "granada" && model.moorish ? ` · ${t("Moorish, not scored")}` : "";
+  const king = model.king === area ? " · " + t("the King") : "";
+  const moorish = area === "granada" && model.moorish ? " · " + t("Moorish, not scored") : "";
   if (model.ic && area === model.ic.limit?.area) here.push(t("limit board: {on} of {spaces} spaces taken", { on: model.ic.limit.on, spaces: model.ic.limit.spaces }));
   if (model.ic && area === "america" && model.ic.gold) here.push(tn("{n} gold tile lying free", "{n} gold tiles lying free", model.ic.gold));
   if (model.ic && area === "mediterranean" && model.ic.goods) here.push(tn("{n} goods tile lying free", "{n} goods tiles lying free", model.ic.goods));
-  const slots = area === "france" && model.slots ? ` · ${FRANCE_SLOTS.map((sl) => `${slotName(sl.slot).toLowerCase()} ${model.slots[sl.slot] === null ? t("free") : who(model, model.slots[sl.slot])}`).join(", ")}` : "";
-  return `${areaName(area)} (${model.values[area].join("/")})${king}${moorish}: ${here.join(", ") || t("no caballeros")}${slots}`;
+  const free = t("free");
+  const slots = area === "france" && model.slots ? ` · ${FRANCE_SLOTS.map((sl) => `${slotName(sl.slot).toLowerCase()} ${model.slots[sl.slot] === null ? free : who(model, model.slots[sl.slot])}`).join(", ")}` : "";
+  const pieces = here.join(", ") || t("no caballeros");
+  return `${areaName(area)} (${model.values[area].join("/")})${king}${moorish}: ${pieces}${slots}`;
 }
 
 function scoreboardAt(model, area) {
@@ -122,7 +124,7 @@ function areaPieces(model, area) {
 
 function slotTitle(model, sl) {
   const seat = model.slots[sl.slot];
-  return `${areaName(sl.id)}: ${seat === null || seat === undefined ? t("free") : who(model, seat)}`;
+  return areaName(sl.id) + ": " + (seat === null || seat === undefined ? t("free") : who(model, seat));
 }
 
 // Inquisitor & Colonies (G4a, G80): caballero states, tiles, the limit board.
@@ -253,7 +255,7 @@ function drawStateSlots(svg, model) {
     if (!node) continue;
     const e = statesIn(model, sl.area).find((x) => x.position === sl.slot);
     node.classList.toggle("taken", Boolean(e));
-    node.dataset.label = `${areaName(sl.id)}: ${e ? stateText(model, e) : t("free")}`;
+    node.dataset.label = areaName(sl.id) + ": " + (e ? stateText(model, e) : t("free"));
     node.setAttribute("role", "img");
     node.setAttribute("aria-label", node.dataset.label);
     node.querySelector(".slot-piece").replaceChildren(e ? stateCube(model, e, 26)

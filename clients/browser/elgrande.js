@@ -149,7 +149,7 @@ function phaseText(v) {
   if (v.phase === "over") return t("Game over");
   const n = v.rounds.indexOf(v.round) + 1;
   const phase = { bidding: t("Power cards"), turns: t("Turns"), scoring: t("Scoring"), between: t("Between rounds") }[v.phase] || label(v.phase);
-  const scoring = [3, 6, 9].includes(v.round) && v.phase !== "scoring" ? ` · ${t("general scoring after it")}` : "";  // R35
+  const scoring = [3, 6, 9].includes(v.round) && v.phase !== "scoring" ? " · " + t("general scoring after it") : "";  // R35
   return t("Round {round} · {n} of {rounds} · {phase}", { round: v.round, n, rounds: v.rounds.length, phase }) + scoring;
 }
 
@@ -263,8 +263,8 @@ function drawColonies(ctx) {
   mount(panels.colonies, h("h2", {}, t("Inquisitor & Colonies")),
     h("div", { class: "facts-grid" },
       fact("holder", t("Grand Inquisitor"), h("strong", {}, inq.holder === null ? t("nobody") : name(inq.holder)), inq.extra_used ? h("span", { class: "tag" }, t("extra used")) : null),
-      fact("black", t("Black caballeros"), inq.out_of_game ? `${black} · ${t("{n} out of the game", { n: inq.out_of_game })}` : black),
-      fact("limit", t("Limit board"), lb.area ? `${areaName(lb.area)} · ${t("{on} of {spaces} spaces taken", { on: lb.on, spaces: lb.spaces })}` : t("not on the board")),
+      fact("black", t("Black caballeros"), inq.out_of_game ? black + " · " + t("{n} out of the game", { n: inq.out_of_game }) : black),
+      fact("limit", t("Limit board"), lb.area ? areaName(lb.area) + " · " + t("{on} of {spaces} spaces taken", { on: lb.on, spaces: lb.spaces }) : t("not on the board")),
       fact("tiles", t("Tiles"), tileChip("gold", t("{supply} in supply · {free} free in {region}", { supply: tl.supply?.gold ?? 0, free: tl.loose?.gold ?? 0, region: areaName("america") })),
         tileChip("goods", t("{supply} in supply · {free} free in {region}", { supply: tl.supply?.goods ?? 0, free: tl.loose?.goods ?? 0, region: areaName("mediterranean") }))),
       carried.length ? fact("carried", t("Carried"), ...carried.map(([kind, text]) => tileChip(kind, text))) : null,

@@ -146,7 +146,7 @@ function otherMoves(ctx, moves) {
     return h("div", { class: "move-group", "data-type": type },
       h("div", { class: "hint" }, `${label(type)}:`),
       h("div", { class: "choices" }, ...list.map((m) => h("button", { class: "btn", "data-move": m.type, onclick: () => p.select(m) }, describeMove(m, ctx.summary.seats, ctx.view.turn?.card))),
-        list.some(buildable) ? h("button", { class: "btn", onclick: () => p.begin(list.find(buildable)) }, `${label(type)}: ${t("build…")}`) : null));
+        list.some(buildable) ? h("button", { class: "btn", onclick: () => p.begin(list.find(buildable)) }, label(type) + ": " + t("build…")) : null));
   }));
 }
 
@@ -229,7 +229,7 @@ export function drawPrompt(panel, ctx, svg) {
   else {
     const [title, generic] = promptText(kind);
     const evicted = kind === "eviction_disc" && typeof ctx.view.decision?.context === "string";
-    const hint = evicted ? `${t("All your caballeros in {region} must leave.", { region: areaName(ctx.view.decision.context) })} ${generic}` : generic;
+    const hint = evicted ? t("All your caballeros in {region} must leave.", { region: areaName(ctx.view.decision.context) }) + " " + generic : generic;
     const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
     mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, hint), main,
       p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,

@@ -234,7 +234,7 @@ function scored(e, who) {
 function revealed(e, who) {
   const text = t("Choices revealed: {choices}.", { choices: (e.choices || []).map(([s, c]) => `${who(s)} ${choiceText(c)}`).join(", ") });
   if (e.vetoed_by === undefined) return text;
-  return `${text} ${t("{who}'s Veto stops the action from step {step}.", { who: who(e.vetoed_by), step: e.from })}`;
+  return text + " " + t("{who}'s Veto stops the action from step {step}.", { who: who(e.vetoed_by), step: e.from });
 }
 
 /** Returns one readable line for a log entry (null to leave it out). */

@@ -44,7 +44,7 @@ function slot(view, s) {
     return h("div", { class: "infl back", style: seatStyle(c), title: t("Face down") }, mine ? `(${mine})` : "");
   }
   const [nm, val, ability] = kabaleCard(s.card) || [label(s.card), "", ""];
-  const hood = s.card === "magic_hood" && s.holds ? ` · ${s.hidden ? t("hides {card}", { card: cardName(s.hidden) }) : t("hides a card")}` : "";
+  const hood = s.card === "magic_hood" && s.holds ? " · " + (s.hidden ? t("hides {card}", { card: cardName(s.hidden) }) : t("hides a card")) : "";
   return h("div", { class: `infl${s.holds ? " hooded" : ""}`, style: seatStyle(c), title: ability },
     h("span", {}, nm + hood), h("span", { class: "iv" }, val));
 }
