@@ -1,6 +1,6 @@
 // Turns legal-moves into controls: buttons for small choices, click-by-click drafts (with `partial`)
 // for big families, board targets for anything that names an area.
-import { t } from "./i18n.js";
+import { t, formatDate } from "./i18n.js";
 import { h } from "./dom.js";
 import { delta, nextKey, strip, buildable } from "./moves.js";
 
@@ -145,6 +145,12 @@ export function moveButtons(prompter, moves, describe) {
 /** Returns the move's e-mail notation line ("By e-mail: play 13"), or null without one. */
 export function notation(text) {
   return text ? h("div", { class: "notation" }, t("By e-mail:") + " ", h("code", {}, text)) : null;
+}
+
+/** Returns "Answer by <date>." for the seat's open prompt (the reader's locale and time zone), or "" without a deadline. */
+export function deadlineText(summary, seat) {
+  const due = (summary?.prompts || []).find((p) => p.seat === seat && p.deadline);
+  return due ? t("Answer by {when}.", { when: formatDate(due.deadline * 1000) }) : "";
 }
 
 /** Returns the confirmation row for a selected move. */

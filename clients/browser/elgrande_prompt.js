@@ -3,7 +3,7 @@ import { h, mount, label } from "./dom.js";
 import { setTargets } from "./board.js";
 import { colour } from "./colours.js";
 import { actionCard, cardHeads, POWER_HEADS } from "./cards.js";
-import { confirmRow, draftControls, notation } from "./controls.js";
+import { confirmRow, deadlineText, draftControls, notation } from "./controls.js";
 import { buildable } from "./moves.js";
 import { describeMove, promptText, seatName, areaName, choiceText, pieceName, parseSpot, colourName, scoreboardName } from "./elgrande_text.js";
 import { t, tn } from "./i18n.js";
@@ -231,7 +231,8 @@ export function drawPrompt(panel, ctx, svg) {
     const evicted = kind === "eviction_disc" && typeof ctx.view.decision?.context === "string";
     const hint = evicted ? t("All your caballeros in {region} must leave.", { region: areaName(ctx.view.decision.context) }) + " " + generic : generic;
     const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
-    mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, hint), main,
+    const due = deadlineText(ctx.summary, ctx.seat);
+    mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, due ? `${hint} ${due}` : hint), main,
       p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,
       p.selected && !p.draft ? notation(p.selected.text) : null,
       p.selected && !p.draft ? confirmRow(p, t("Confirm")) : null,

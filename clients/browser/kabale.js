@@ -3,7 +3,7 @@ import { h, mount, label } from "./dom.js";
 import { colour, seatStyle } from "./colours.js";
 import { kabaleCard, goalKind } from "./cards.js";
 import { t, tn } from "./i18n.js";
-import { confirmRow, moveButtons, notation } from "./controls.js";
+import { confirmRow, deadlineText, moveButtons, notation } from "./controls.js";
 
 export const TITLE = "Kabale & Hiebe";
 const ui = { card: null };
@@ -141,7 +141,7 @@ function promptPanel(ctx) {
   };
   const rest = p.legal.filter((m) => !["play", "tuck", "swap"].includes(m.type));
   mount(panels.prompt, h("div", { class: "what" }, kinds[mine.kind] || label(mine.kind)),
-    h("div", { class: "hint" }, hints[mine.kind] || ""),
+    h("div", { class: "hint" }, [hints[mine.kind], deadlineText(ctx.summary, ctx.seat)].filter(Boolean).join(" ")),
     p.selected ? h("div", { class: "draft" }, describeMove(ctx, p.selected)) : null,
     p.selected ? notation(p.selected.text) : null,
     p.selected ? confirmRow(p, t("Confirm")) : null,

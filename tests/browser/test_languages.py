@@ -9,6 +9,7 @@ the layout with long Hungarian and Polish words.
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from tests.browser.conftest import DESKTOP, PHONE, Api, shot
@@ -158,3 +159,33 @@ def test_the_switcher_switches_and_saves_the_seats_choice(api: Api, base_url: st
     page.locator("[data-testid=prompt] .what", has_text="Spiele eine Machtkarte").wait_for()
     page.reload()  # the address keeps the choice
     page.locator("[data-testid=prompt] .what", has_text="Spiele eine Machtkarte").wait_for()
+
+
+def test_the_deadline_and_the_historys_times_follow_the_language(
+    api: Api, base_url: str, page_factory: Any
+) -> None:
+    body = {
+        "game": "kabale",
+        "seats": [{"name": "Ana"}, {"name": "Bruno"}],
+        "time_control": {"per_move": 3 * 86400},
+    }
+    answer = api.http.post(f"{base_url}/games", json=body, headers={"Idempotency-Key": uuid.uuid4().hex})
+    assert answer.status_code == 201, answer.text
+    game = answer.json()
+    seat = next(iter(seat_due(api, game["id"])))
+    deadline = next(p["deadline"] for p in api.get(f"/games/{game['id']}")["prompts"] if p["seat"] == seat)
+    assert deadline
+    page = page_factory(DESKTOP)
+    page.goto(base_url + link_with(game, seat, "?lang=de"))
+    page.locator(".prompt .what", has_text="Spiele eine Karte").wait_for()
+    when = page.evaluate(
+        """(ms) => new Intl.DateTimeFormat("de", {dateStyle: "medium", timeStyle: "short"}).format(ms)""",
+        deadline * 1000,
+    )
+    assert f"Antworte bis {when}." in page.locator(".prompt .hint").text_content()
+    first = page.locator(".history li").first
+    assert first.get_attribute("title")  # the entry's time, as German writes it
+    assert first.get_attribute("title") == page.evaluate(
+        """(ms) => new Intl.DateTimeFormat("de", {dateStyle: "medium", timeStyle: "short"}).format(ms)""",
+        api.get(f"/games/{game['id']}/events", after=0, limit=1)["entries"][0]["t"],
+    )
