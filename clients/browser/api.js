@@ -1,13 +1,15 @@
 // Talks to the Castillo HTTP API: the seat session from the link fragment, JSON calls, the SSE stream.
+import { language } from "./i18n.js";
 
-const prefix = location.pathname.split("/play/")[0];
+/** The path the service is mounted under (before /play/). */
+export const prefix = location.pathname.split("/play/")[0];
 export const gameId = decodeURIComponent(location.pathname.split("/play/")[1]?.split("/")[0] || "");
 const storeKey = `castillo:bearer:${gameId}`;
 
 /** Raised for any non-2xx answer; `problem` holds the RFC 9457 body when there is one. */
 export class ApiError extends Error {
   constructor(status, problem) {
-    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    super(problem?.detail || problem?.title || `HTTP ${status}`);  // the server's words (Accept-Language)
     this.status = status;
     this.problem = problem || {};
   }
@@ -24,7 +26,7 @@ export function mySeat() {
 }
 
 function headers(extra = {}) {
-  const out = { Accept: "application/json, application/problem+json", ...extra };
+  const out = { Accept: "application/json, application/problem+json", "Accept-Language": language(), ...extra };  // problems in the page's language
   const s = session();
   if (s?.token) out.Authorization = `Bearer ${s.token}`;
   return out;
@@ -71,6 +73,16 @@ export async function post(path, body, extra = {}) {
   const res = await fetch(`${prefix}/games/${gameId}${path}`, {
     method: "POST",
     headers: headers({ "Content-Type": "application/json", ...extra }),
+    body: JSON.stringify(body),
+  });
+  return (await answer(res)).body;
+}
+
+/** PUTs JSON to a game path; returns the parsed body. */
+export async function put(path, body) {
+  const res = await fetch(`${prefix}/games/${gameId}${path}`, {
+    method: "PUT",
+    headers: headers({ "Content-Type": "application/json" }),
     body: JSON.stringify(body),
   });
   return (await answer(res)).body;

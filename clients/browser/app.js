@@ -5,6 +5,8 @@ import { Prompter } from "./controls.js";
 import { History } from "./history.js";
 import * as elgrande from "./elgrande.js";
 import * as kabale from "./kabale.js";
+import * as i18n from "./i18n.js";
+import { t } from "./i18n.js";
 
 const GAMES = { elgrande, kabale };
 const ctx = { seat: null, summary: null, view: null, legal: [], past: null, version: 0 };
@@ -53,7 +55,7 @@ function expired() {
   api.forgetSession();
   ctx.seat = null;
   if (ctx.summary) header();
-  banner(h("div", { class: "error-box", role: "alert" }, "Your seat session has expired. Open the link in your latest email again to play; meanwhile you are watching."));
+  banner(h("div", { class: "error-box", role: "alert" }, t("Your seat session has expired. Open the link in your latest email again to play; meanwhile you are watching.")));
 }
 
 function showError(err) {
@@ -76,10 +78,10 @@ async function showPast(v) {
     banner(null);
   } else {
     const body = await api.get("/state", { at: v });
-    if (!body.view) return banner(h("div", { class: "notice" }, `Nothing is on the table yet at version ${v}.`));
+    if (!body.view) return banner(h("div", { class: "notice" }, t("Nothing is on the table yet at version {v}.", { v })));
     ctx.past = { v, view: body.view };
-    banner(h("div", { class: "past-banner" }, `You are looking at version ${v} of ${ctx.version}. Moves are disabled.`,
-      h("button", { class: "btn", onclick: () => showPast(null).catch(showError) }, "Back to now")));
+    banner(h("div", { class: "past-banner" }, t("You are looking at version {v} of {latest}. Moves are disabled.", { v, latest: ctx.version }),
+      h("button", { class: "btn", onclick: () => showPast(null).catch(showError) }, t("Back to now"))));
   }
   ctx.history.mark(ctx.past?.v ?? null);
   draw();
@@ -87,18 +89,76 @@ async function showPast(v) {
 
 function header() {
   const s = ctx.summary;
-  const me = ctx.seat === null ? "Spectator" : (s.seats?.[ctx.seat]?.name || `Seat ${ctx.seat + 1}`);
-  mount(document.getElementById("me"), h("span", { class: "tag you" }, ctx.seat === null ? "watching" : "you"), me);
+  const me = ctx.seat === null ? t("Spectator") : (s.seats?.[ctx.seat]?.name || t("Seat {n}", { n: ctx.seat + 1 }));
+  mount(document.getElementById("me"), h("span", { class: "tag you" }, ctx.seat === null ? t("watching") : t("you")), me);
   document.title = `${GAMES[s.game].TITLE} · Castillo`;
+}
+
+let booted = false;
+const asked = new URLSearchParams(location.search).get("lang");
+
+/** Returns the page's language: `?lang=`, else the seat's language (a seat session), else the browser's. */
+function pickLanguage(summary) {
+  const offered = i18n.available().map((l) => l.code);
+  if (asked && offered.includes(asked)) return asked;
+  const seatLanguage = ctx.seat !== null ? summary?.seats?.[ctx.seat]?.language : null;
+  if (seatLanguage && offered.includes(seatLanguage)) return seatLanguage;
+  return i18n.negotiate(navigator.languages) || "en";
+}
+
+/** Writes the page's fixed words (index.html's) and the language switcher in the current language. */
+function relabel() {
+  const live = document.getElementById("live");
+  if (live) live.title = t("Live updates");
+  const title = document.getElementById("title");
+  if (title && !booted) title.textContent = t("Loading…");
+  const label = document.getElementById("lang-label");
+  if (label) label.textContent = t("Language");
+  const select = document.getElementById("lang");
+  if (!select) return;
+  select.replaceChildren(...i18n.available().map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === i18n.language() }, l.name)));
+  select.value = i18n.language();
+  select.onchange = () => switchTo(select.value).catch(showError);
+}
+
+/** Switches the page to `code`, redraws it, keeps the choice in the address and, as a seat, in the game. */
+async function switchTo(code) {
+  await i18n.use(code, api.prefix);
+  const url = new URL(location.href);
+  url.searchParams.set("lang", i18n.language());
+  history.replaceState(null, "", url.pathname + url.search);
+  relabel();
+  if (ctx.summary && ctx.view) {
+    const game = GAMES[ctx.summary.game];
+    game.init(document.getElementById("app"), ctx);
+    header();
+    ctx.history.draw();
+    draw();
+  }
+  if (ctx.seat !== null) await saveSeatLanguage(i18n.language());
+}
+
+/** Stores the seat's language (PUT /games/{id}/seats/{seat}/language); a server without that route is no error. */
+async function saveSeatLanguage(code) {
+  try {
+    await api.put(`/seats/${ctx.seat}/language`, { language: code });
+  } catch (err) {
+    if (err.status === 404 || err.status === 405) return;
+    banner(h("div", { class: "error-box", role: "alert" }, t("Your language could not be saved for your seat: {problem}", { problem: problemText(err) })));
+  }
 }
 
 async function boot() {
   const root = document.getElementById("app");
-  if (!api.gameId) return mount(root, h("div", { class: "panel" }, "No game in this address."));
+  await i18n.loadLanguages(api.prefix);
+  ctx.seat = api.mySeat();
+  await i18n.use(pickLanguage(null), api.prefix);
+  relabel();
+  if (!api.gameId) return mount(root, h("div", { class: "panel" }, t("No game in this address.")));
   try {
     await api.claimLink();
   } catch (err) {
-    banner(h("div", { class: "error-box", role: "alert" }, `This link could not be used: ${problemText(err)}. You are watching as a spectator.`));
+    banner(h("div", { class: "error-box", role: "alert" }, t("This link could not be used: {problem}. You are watching as a spectator.", { problem: problemText(err) })));
   }
   ctx.seat = api.mySeat();
   ctx.prompter = new Prompter({
@@ -111,7 +171,7 @@ async function boot() {
       } catch (err) {
         if (err.problem?.code !== "version-conflict") throw err;
         await refresh();
-        throw new Error("The game changed while you were deciding (another player moved). Look again, then confirm.");
+        throw new Error(t("The game changed while you were deciding (another player moved). Look again, then confirm."));
       }
       await refresh();
     },
@@ -124,11 +184,18 @@ async function boot() {
       return api.get("");
     });
   } catch (err) {
-    document.getElementById("title").textContent = "Game not found";
+    booted = true;
+    document.getElementById("title").textContent = t("Game not found");
     return mount(root, h("div", { class: "panel error-box", role: "alert" }, problemText(err)));
   }
+  booted = true;
+  const wanted = pickLanguage(ctx.summary);
+  if (wanted !== i18n.language()) {
+    await i18n.use(wanted, api.prefix);
+    relabel();
+  }
   const game = GAMES[ctx.summary.game];
-  if (!game) return mount(root, h("div", { class: "panel" }, `This page cannot show ${ctx.summary.game} games.`));
+  if (!game) return mount(root, h("div", { class: "panel" }, t("This page cannot show {game} games.", { game: ctx.summary.game })));
   ctx.history = new History({ describe: game.describeEvent, names: () => ctx.summary.seats || [], onPick: (v) => showPast(v).catch(showError) });
   game.init(root, ctx);
   window.matchMedia("(max-width: 700px)").addEventListener("change", () => ctx.view && draw());

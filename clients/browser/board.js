@@ -2,9 +2,10 @@
 // and what the options add (France's slots, the Church's black caballeros, Moorish Granada), and with Inquisitor &
 // Colonies every caballero state (G4a): slots, tiles carried and their owners, marks, bonus moves, the limit board.
 import { s } from "./dom.js";
-import { anchor, CASTILLO, FRANCE_SLOTS, OVERSEAS, OVERSEAS_SLOTS } from "./map.js";
+import { anchor, CASTILLO, FRANCE_SLOTS, OVERSEAS, OVERSEAS_SLOTS, slotName } from "./map.js";
 import { CHURCH } from "./colours.js";
-import { areaName, spotArea } from "./elgrande_text.js";
+import { areaName, spotArea, tileName } from "./elgrande_text.js";
+import { t, tn } from "./i18n.js";
 
 const MEDALS = ["#e8b923", "#c4c9cf", "#cd8a4f"];
 const CUBE = 30;
@@ -24,9 +25,9 @@ function regionLabel(map, id, model, k) {
   const unscored = id === "caravel" && !scoreboardAt(model, id) && values.every((v) => !v);  // G3: the Caravel has no values
   const delayed = (model.ic?.delayed || []).filter((d) => d.area === id);
   return s("g", { class: "region-label", transform: `translate(${x} ${y}) scale(${k})`, "data-label": id },
-    moorish ? s("text", { class: "moorish-tag", y: -26, "text-anchor": "middle", text: model.compact ? "☾ MOORISH" : "☾ MOORISH · not scored" }) : null,
+    moorish ? s("text", { class: "moorish-tag", y: -26, "text-anchor": "middle", text: model.compact ? t("☾ MOORISH") : t("☾ MOORISH · not scored") }) : null,
     s("text", { class: "area-name", "text-anchor": "middle", text: areaName(id).toUpperCase() }),
-    s("g", { transform: "translate(0 22)" }, unscored ? model.compact ? null : s("text", { class: "overseas-note", y: 4, "text-anchor": "middle", text: "the ship · no values" })
+    s("g", { transform: "translate(0 22)" }, unscored ? model.compact ? null : s("text", { class: "overseas-note", y: 4, "text-anchor": "middle", text: t("the ship · no values") })
       : scoreboardAt(model, id) ? scoreboardTile(values) : valueChips(values)),
     ...delayed.map((d, i) => delayedBadge(model, d, i)));  // G72
 }
@@ -35,13 +36,13 @@ function regionLabel(map, id, model, k) {
 function delayedBadge(model, d, i) {
   const c = colourOf(model, d.seat);
   return s("g", { class: "delayed-badge", "data-delayed": d.area, transform: `translate(${-40 + i * 8} ${48 + i * 24})` },
-    s("title", { text: `Delayed scoring marker of ${who(model, d.seat)}: ${areaName(d.area)} scores in round ${d.round}` }),
+    s("title", { text: t("Delayed scoring marker of {who}: {region} scores in round {round}", { who: who(model, d.seat), region: areaName(d.area), round: d.round }) }),
     s("rect", { x: -6, y: -13, width: 116, height: 20, rx: 10, fill: c.fill, stroke: c.edge, "stroke-width": 1.5 }),
-    s("text", { x: 52, y: 2, "text-anchor": "middle", fill: c.ink, text: `scores in round ${d.round}` }));
+    s("text", { x: 52, y: 2, "text-anchor": "middle", fill: c.ink, text: t("scores in round {round}", { round: d.round }) }));
 }
 
 function who(model, seat) {
-  if (seat === "black") return "black";
+  if (seat === "black") return t("black");
   return model.names?.[seat] || model.colours[seat].name;
 }
 
@@ -52,14 +53,16 @@ function colourOf(model, owner) {
 
 function tooltip(model, area) {
   const here = (model.counts[area] || []).map((n, seat) => (n ? `${who(model, seat)} ${n}` : null)).filter(Boolean);
-  if (model.black?.[area]) here.push(`black ${model.black[area]} (${model.ic ? "the Grand Inquisitor's" : "the Church"})`);
-  const king = model.king === area ? " · the King" : "";
-  const moorish = area === "granada" && model.moorish ? " · Moorish, not scored" : "";
-  if (model.ic && area === model.ic.limit?.area) here.push(`limit board: ${model.ic.limit.on} of ${model.ic.limit.spaces} spaces taken`);
-  if (model.ic && area === "america" && model.ic.gold) here.push(`${model.ic.gold} gold tile${model.ic.gold > 1 ? "s" : ""} lying free`);
-  if (model.ic && area === "mediterranean" && model.ic.goods) here.push(`${model.ic.goods} goods tile${model.ic.goods > 1 ? "s" : ""} lying free`);
-  const slots = area === "france" && model.slots ? ` · ${FRANCE_SLOTS.map((sl) => `${sl.slot} ${model.slots[sl.slot] === null ? "free" : who(model, model.slots[sl.slot])}`).join(", ")}` : "";
-  return `${areaName(area)} (${model.values[area].join("/")})${king}${moorish}: ${here.join(", ") || "no caballeros"}${slots}`;
+  if (model.black?.[area]) here.push(model.ic ? t("black {n} (the Grand Inquisitor's)", { n: model.black[area] }) : t("black {n} (the Church)", { n: model.black[area] }));
+  const king = model.king === area ? " · " + t("the King") : "";
+  const moorish = area === "granada" && model.moorish ? " · " + t("Moorish, not scored") : "";
+  if (model.ic && area === model.ic.limit?.area) here.push(t("limit board: {on} of {spaces} spaces taken", { on: model.ic.limit.on, spaces: model.ic.limit.spaces }));
+  if (model.ic && area === "america" && model.ic.gold) here.push(tn("{n} gold tile lying free", "{n} gold tiles lying free", model.ic.gold));
+  if (model.ic && area === "mediterranean" && model.ic.goods) here.push(tn("{n} goods tile lying free", "{n} goods tiles lying free", model.ic.goods));
+  const free = t("free");
+  const slots = area === "france" && model.slots ? ` · ${FRANCE_SLOTS.map((sl) => `${slotName(sl.slot).toLowerCase()} ${model.slots[sl.slot] === null ? free : who(model, model.slots[sl.slot])}`).join(", ")}` : "";
+  const pieces = here.join(", ") || t("no caballeros");
+  return `${areaName(area)} (${model.values[area].join("/")})${king}${moorish}: ${pieces}${slots}`;
 }
 
 function scoreboardAt(model, area) {
@@ -121,7 +124,7 @@ function areaPieces(model, area) {
 
 function slotTitle(model, sl) {
   const seat = model.slots[sl.slot];
-  return `${areaName(sl.id)}: ${seat === null || seat === undefined ? "free" : who(model, seat)}`;
+  return areaName(sl.id) + ": " + (seat === null || seat === undefined ? t("free") : who(model, seat));
 }
 
 // Inquisitor & Colonies (G4a, G80): caballero states, tiles, the limit board.
@@ -141,13 +144,15 @@ export function tileToken(kind, ring = null, r = 8) {
 
 /** Returns the words for one caballero state (G4a) with its count, as a tooltip. */
 function stateText(model, e) {
-  const parts = [`${e.owner === "black" ? `black (${model.ic.holder === null ? "the Grand Inquisitor's, counting for nobody" : `the Grand Inquisitor's, counting for ${who(model, model.ic.holder)}`})` : who(model, e.owner)} ×${e.count}`];
-  if (SLOTTED.has(e.position)) parts.push(`on the ${e.position} slot`);
-  if (e.position === "beside") parts.push("beside the limit board (not counted)");
-  if (e.position === "on") parts.push("on the limit board");
-  if (e.tile) parts.push(`carrying ${e.tile} for ${who(model, e.claimant)}`);
-  if (e.marked) parts.push("relocated this round");
-  if (e.bonus) parts.push("bonus move open");
+  const owner = e.owner !== "black" ? who(model, e.owner) : model.ic.holder === null ? t("black (the Grand Inquisitor's, counting for nobody)")
+    : t("black (the Grand Inquisitor's, counting for {who})", { who: who(model, model.ic.holder) });
+  const parts = [`${owner} ×${e.count}`];
+  if (SLOTTED.has(e.position)) parts.push(t("on the {slot} slot", { slot: slotName(e.position).toLowerCase() }));
+  if (e.position === "beside") parts.push(t("beside the limit board (not counted)"));
+  if (e.position === "on") parts.push(t("on the limit board"));
+  if (e.tile) parts.push(t("carrying {tile} for {who}", { tile: tileName(e.tile), who: who(model, e.claimant) }));
+  if (e.marked) parts.push(t("relocated this round"));
+  if (e.bonus) parts.push(t("bonus move open"));
   return parts.join(" · ");
 }
 
@@ -217,13 +222,13 @@ function limitBoard(model, area, beside) {
   const width = spaces * cell + 14;
   const cells = Array.from({ length: spaces }, (_, i) => s("rect", { class: i < on ? "limit-cell full" : "limit-cell", x: -width / 2 + 7 + i * cell + 1, y: 5, width: cell - 2, height: 11, rx: 2 }));
   const board = s("g", { class: "limit-board", "data-area": `${area}_on`, "data-limit": area },
-    s("title", { text: `Limit board: ${on} of ${spaces} spaces taken; only caballeros on it count (G45)` }),
+    s("title", { text: t("Limit board: {on} of {spaces} spaces taken; only caballeros on it count (G45)", { on, spaces }) }),
     s("rect", { class: "limit-plank", x: -width / 2, y: -10, width, height: 30, rx: 6 }),
-    s("text", { class: "limit-text", x: 0, y: 1.5, "text-anchor": "middle", text: `LIMIT ${on}/${spaces}` }),
+    s("text", { class: "limit-text", x: 0, y: 1.5, "text-anchor": "middle", text: t("LIMIT {on}/{spaces}", { on, spaces }) }),
     ...cells);
   const besideRow = s("g", { class: "limit-beside", "data-area": `${area}_beside`, transform: `translate(0 ${beside.length ? 54 : 34})` },
-    s("title", { text: `Beside the limit board: ${beside.reduce((n, e) => n + e.count, 0)} caballeros, not counted (G56)` }),
-    beside.length ? s("text", { class: "beside-text", x: 0, y: -20, "text-anchor": "middle", text: "beside:" }) : null,
+    s("title", { text: tn("Beside the limit board: {n} caballero, not counted (G56)", "Beside the limit board: {n} caballeros, not counted (G56)", beside.reduce((n, e) => n + e.count, 0)) }),
+    beside.length ? s("text", { class: "beside-text", x: 0, y: -20, "text-anchor": "middle", text: t("beside:") }) : null,
     beside.length ? stateRows(model, beside, 4, 24) : null);
   return [board, besideRow];
 }
@@ -236,8 +241,9 @@ function looseTiles(model, area) {
   const [tx, ty] = OVERSEAS[area].tiles;
   const tokens = Array.from({ length: n }, (_, i) => s("g", { transform: `translate(${(i % 6) * 20 - Math.min(n - 1, 5) * 10} ${Math.floor(i / 6) * 20})` }, tileToken(kind, null, 9)));
   return s("g", { class: "loose-tiles", "data-loose": kind, "data-count": n, transform: `translate(${tx - ax} ${ty - ay})` },
-    s("title", { text: `${n} ${kind} tile${n === 1 ? "" : "s"} lying free in ${areaName(area)}` }),
-    s("text", { class: "loose-text", y: -16, "text-anchor": "middle", text: n ? `${n} ${kind} free` : `no ${kind} left` }),
+    s("title", { text: kind === "gold" ? tn("{n} gold tile lying free in {where}", "{n} gold tiles lying free in {where}", n, { where: areaName(area) })
+      : tn("{n} goods tile lying free in {where}", "{n} goods tiles lying free in {where}", n, { where: areaName(area) }) }),
+    s("text", { class: "loose-text", y: -16, "text-anchor": "middle", text: kind === "gold" ? (n ? t("{n} gold free", { n }) : t("no gold left")) : (n ? t("{n} goods free", { n }) : t("no goods left")) }),
     ...tokens);
 }
 
@@ -249,7 +255,7 @@ function drawStateSlots(svg, model) {
     if (!node) continue;
     const e = statesIn(model, sl.area).find((x) => x.position === sl.slot);
     node.classList.toggle("taken", Boolean(e));
-    node.dataset.label = `${areaName(sl.id)}: ${e ? stateText(model, e) : "free"}`;
+    node.dataset.label = areaName(sl.id) + ": " + (e ? stateText(model, e) : t("free"));
     node.setAttribute("role", "img");
     node.setAttribute("aria-label", node.dataset.label);
     node.querySelector(".slot-piece").replaceChildren(e ? stateCube(model, e, 26)
@@ -311,7 +317,7 @@ function drawTray(svg, model) {
   const free = Object.entries(model.scoreboards).filter(([, w]) => !w);
   const tray = svg.querySelector(".tray");
   tray.replaceChildren(
-    s("text", { class: "tray-title", "text-anchor": "middle", y: -28, text: free.length ? "MOBILE SCOREBOARDS" : "" }),
+    s("text", { class: "tray-title", "text-anchor": "middle", y: -28, text: free.length ? t("MOBILE SCOREBOARDS") : "" }),
     ...row(free.map(([id]) => scoreboardTile(model.sbValues[id])), 84));
 }
 

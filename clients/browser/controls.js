@@ -1,5 +1,6 @@
 // Turns legal-moves into controls: buttons for small choices, click-by-click drafts (with `partial`)
 // for big families, board targets for anything that names an area.
+import { t, formatDate } from "./i18n.js";
 import { h } from "./dom.js";
 import { delta, nextKey, strip, buildable } from "./moves.js";
 
@@ -118,19 +119,19 @@ export function draftControls(prompter, hooks) {
   const areaChoices = (choice?.choices || []).filter((c) => hooks.isArea(c.value));
   const otherChoices = (choice?.choices || []).filter((c) => !hooks.isArea(c.value));
   hooks.targets(areaChoices.map((c) => c.value), (area) => areaChoices.find((c) => c.value === area)?.pick());
-  const what = choice ? hooks.askFor(choice.field, choice.key, choice.sample) : prompter.complete ? "Ready to send." : "";
+  const what = choice ? hooks.askFor(choice.field, choice.key, choice.sample) : prompter.complete ? t("Ready to send.") : "";
   return h("div", { class: "drafting" },
     h("div", { class: "draft", "data-testid": "draft" }, hooks.describe(prompter.draft)),
     prompter.complete ? notation(prompter.draftText) : null,
     what ? h("div", { class: "hint" }, what) : null,
-    areaChoices.length ? h("div", { class: "hint" }, "Click a highlighted area on the map, or: ") : null,
+    areaChoices.length ? h("div", { class: "hint" }, t("Click a highlighted area on the map, or:") + " ") : null,
     h("div", { class: "choices" },
       ...areaChoices.map((c) => h("button", { class: "btn region-btn", "data-choice": c.value, onclick: c.pick }, hooks.valueLabel(c.value, choice.key))),
       ...otherChoices.map((c) => h("button", { class: "btn", "data-choice": JSON.stringify(c.value), onclick: c.pick }, hooks.valueLabel(c.value, choice.key)))),
     h("div", { class: "actions-row" },
-      h("button", { class: "btn primary", "data-testid": "done", disabled: !prompter.complete || prompter.busy, onclick: () => prompter.submit() }, "Done — send"),
-      h("button", { class: "btn", disabled: !prompter.stack.length && !Object.keys(prompter.filter).length, onclick: () => prompter.undo() }, "Undo"),
-      h("button", { class: "btn", onclick: () => prompter.cancel() }, "Cancel")));
+      h("button", { class: "btn primary", "data-testid": "done", disabled: !prompter.complete || prompter.busy, onclick: () => prompter.submit() }, t("Done — send")),
+      h("button", { class: "btn", disabled: !prompter.stack.length && !Object.keys(prompter.filter).length, onclick: () => prompter.undo() }, t("Undo")),
+      h("button", { class: "btn", onclick: () => prompter.cancel() }, t("Cancel"))));
 }
 
 /** Returns buttons for every complete move in `moves` (the generic fallback for any prompt). */
@@ -138,18 +139,24 @@ export function moveButtons(prompter, moves, describe) {
   return h("div", { class: "choices" }, ...moves.map((m) =>
     h("div", { class: "choice-group" },
       h("button", { class: "btn", "data-move": m.type, onclick: () => prompter.submit(m) }, describe(m)),
-      buildable(m) ? h("button", { class: "btn", onclick: () => prompter.begin(m) }, "build…") : null)));
+      buildable(m) ? h("button", { class: "btn", onclick: () => prompter.begin(m) }, t("build…")) : null)));
 }
 
 /** Returns the move's e-mail notation line ("By e-mail: play 13"), or null without one. */
 export function notation(text) {
-  return text ? h("div", { class: "notation" }, "By e-mail: ", h("code", {}, text)) : null;
+  return text ? h("div", { class: "notation" }, t("By e-mail:") + " ", h("code", {}, text)) : null;
+}
+
+/** Returns "Answer by <date>." for the seat's open prompt (the reader's locale and time zone), or "" without a deadline. */
+export function deadlineText(summary, seat) {
+  const due = (summary?.prompts || []).find((p) => p.seat === seat && p.deadline);
+  return due ? t("Answer by {when}.", { when: formatDate(due.deadline * 1000) }) : "";
 }
 
 /** Returns the confirmation row for a selected move. */
 export function confirmRow(prompter, text) {
   return h("div", { class: "actions-row" },
     h("button", { class: "btn primary", "data-testid": "confirm", disabled: prompter.busy, onclick: () => prompter.submit(prompter.selected) }, text),
-    h("button", { class: "btn", onclick: () => prompter.cancel() }, "Cancel"));
+    h("button", { class: "btn", onclick: () => prompter.cancel() }, t("Cancel")));
 }
 

@@ -4,7 +4,8 @@ import { colour, seatStyle, CHURCH } from "./colours.js";
 import { drawBoard } from "./map.js";
 import { drawPosition } from "./board.js";
 import { actionCard, cardHeads, rememberHeads, POWER_HEADS } from "./cards.js";
-import { describeEvent, seatName, areaName, parseSpot } from "./elgrande_text.js";
+import { describeEvent, seatName, areaName, parseSpot, tileName } from "./elgrande_text.js";
+import { t, tn, term, language } from "./i18n.js";
 import { drawPrompt } from "./elgrande_prompt.js";
 
 export const TITLE = "El Grande";
@@ -17,12 +18,12 @@ let svg = null;
 /** Builds the page's panels and loads the map outline. */
 export function init(root, ctx) {
   panels = {
-    board: h("section", { class: "panel board-panel", "aria-label": "Board" }),
-    players: h("section", { class: "panel players-panel", "aria-label": "Players" }),
+    board: h("section", { class: "panel board-panel", "aria-label": t("Board") }),
+    players: h("section", { class: "panel players-panel", "aria-label": t("Players") }),
     prompt: h("section", { class: "panel prompt", "aria-live": "polite", "data-testid": "prompt" }),
-    offer: h("section", { class: "panel offer-panel", "aria-label": "Action cards" }),
-    hand: h("section", { class: "panel hand-panel", "aria-label": "Power cards" }),
-    colonies: h("section", { class: "panel colonies-panel", "aria-label": "Inquisitor and Colonies", "data-testid": "colonies", hidden: true }),
+    offer: h("section", { class: "panel offer-panel", "aria-label": t("Action cards") }),
+    hand: h("section", { class: "panel hand-panel", "aria-label": t("Power cards") }),
+    colonies: h("section", { class: "panel colonies-panel", "aria-label": t("Inquisitor and Colonies"), "data-testid": "colonies", hidden: true }),
   };
   mount(root, h("div", { class: "main-col" }, panels.board, panels.players),
     h("div", { class: "side-col" }, panels.prompt, panels.offer, panels.colonies, panels.hand, ctx.history.el));
@@ -84,7 +85,7 @@ function drawMap(ctx) {
   const names = Array.from({ length: ctx.view.seats }, (_, s) => seatName(ctx.summary.seats, s));
   const initials = names.map((n) => [...n.trim()][0]?.toUpperCase() || "?");
   const model = { ...preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat), names, initials };
-  const key = model.regions.join();
+  const key = `${model.regions.join()}:${language()}`;  // the map's fixed words are in the page's language
   if (!svg || svg.dataset.regions !== key) {
     svg = drawBoard(map, model.regions);
     svg.dataset.regions = key;
@@ -99,11 +100,11 @@ function legend(ctx) {
   return h("div", { class: "legend" },
     ...Array.from({ length: v.seats }, (_, s) => h("span", { class: "legend-item", style: seatStyle(colour(s)) },
       h("span", { class: "swatch" }), seatName(ctx.summary.seats, s))),
-    h("span", { class: "legend-item muted" }, `♛ King in ${areaName(v.king)}`),
-    h("span", { class: "legend-item muted" }, "⌂ Grande (home)"),
+    h("span", { class: "legend-item muted" }, t("♛ King in {region}", { region: areaName(v.king) })),
+    h("span", { class: "legend-item muted" }, t("⌂ Grande (home)")),
     v.church ? h("span", { class: "legend-item", style: seatStyle(CHURCH) }, h("span", { class: "swatch black" }),
-      `black caballeros: ${churchText(ctx)}`) : null,
-    v.areas.granada?.moorish ? h("span", { class: "legend-item muted" }, "☾ Granada is Moorish: not scored until 12 caballeros conquer it") : null,
+      t("black caballeros: {whose}", { whose: churchText(ctx) })) : null,
+    v.areas.granada?.moorish ? h("span", { class: "legend-item muted" }, t("☾ Granada is Moorish: not scored until 12 caballeros conquer it")) : null,
     ...(v.inquisitor ? icLegend(ctx) : []));
 }
 
@@ -113,43 +114,43 @@ function icLegend(ctx) {
   const item = (cls, text, title) => h("span", { class: "legend-item", title }, h("span", { class: `key ${cls}`, "aria-hidden": "true" }), text);
   return [
     h("span", { class: "legend-item", style: seatStyle(CHURCH), "data-testid": "inquisitor-legend" }, h("span", { class: "swatch black" }),
-      `black caballeros: ${inquisitorText(ctx)}`),
-    item("gold", "gold (6)", "a gold tile; a ring shows whose it is when carried (G36)"),
-    item("goods", "goods (4)", "a goods tile; a ring shows whose it is when carried (G36)"),
-    item("mark", "relocated this round", "moved by a special action this round: not again this round (G51)"),
-    item("bonus", "bonus move open", "may make its bonus move this turn (G29)"),
+      t("black caballeros: {whose}", { whose: inquisitorText(ctx) })),
+    item("gold", t("gold (6)"), t("a gold tile; a ring shows whose it is when carried (G36)")),
+    item("goods", t("goods (4)"), t("a goods tile; a ring shows whose it is when carried (G36)")),
+    item("mark", t("relocated this round"), t("moved by a special action this round: not again this round (G51)")),
+    item("bonus", t("bonus move open"), t("may make its bonus move this turn (G29)")),
   ];
 }
 
 function inquisitorText(ctx) {
   const holder = ctx.view.inquisitor?.holder;
-  return holder === null || holder === undefined ? "count for nobody (no holder)" : `count for ${seatName(ctx.summary.seats, holder)}`;
+  return holder === null || holder === undefined ? t("count for nobody (no holder)") : t("count for {who}", { who: seatName(ctx.summary.seats, holder) });
 }
 
 function churchText(ctx) {
   const holder = ctx.view.church?.holder;
-  return holder === null || holder === undefined ? "count for nobody" : `count for ${seatName(ctx.summary.seats, holder)}`;
+  return holder === null || holder === undefined ? t("count for nobody") : t("count for {who}", { who: seatName(ctx.summary.seats, holder) });
 }
 
 const OPTION_NAMES = {
-  short_game: "short game", short_game_six_rounds: "six rounds", grande_counts_one: "Grande counts 1",
-  movement_limits: "movement limits", france: "France", granada_moorish: "Moorish Granada", church: "the Church",
-  inquisitor_colonies: "Inquisitor & Colonies",
+  short_game: () => t("short game"), short_game_six_rounds: () => t("six rounds"), grande_counts_one: () => t("Grande counts 1"),
+  movement_limits: () => t("movement limits"), france: () => term("region", "France"), granada_moorish: () => t("Moorish Granada"),
+  church: () => t("the Church"), inquisitor_colonies: () => t("Inquisitor & Colonies"),
 };
 
 /** Returns the header's options line ("Options: France · the Church"), from the view's `options`. */
 export function optionsText(options) {
-  const on = Object.keys(OPTION_NAMES).filter((k) => options?.[k]).map((k) => OPTION_NAMES[k]);
-  if (options && options.veto === false) on.push("no Vetos");
-  return on.length ? `Options: ${on.join(" · ")}` : "Base game, no options";
+  const on = Object.keys(OPTION_NAMES).filter((k) => options?.[k]).map((k) => OPTION_NAMES[k]());
+  if (options && options.veto === false) on.push(t("no Vetos"));
+  return on.length ? t("Options: {options}", { options: on.join(" · ") }) : t("Base game, no options");
 }
 
 function phaseText(v) {
-  if (v.phase === "over") return "Game over";
+  if (v.phase === "over") return t("Game over");
   const n = v.rounds.indexOf(v.round) + 1;
-  const phase = { bidding: "Power cards", turns: "Turns", scoring: "Scoring", between: "Between rounds" }[v.phase] || label(v.phase);
-  const scoring = [3, 6, 9].includes(v.round) && v.phase !== "scoring" ? " · general scoring after it" : "";  // R35
-  return `Round ${v.round} · ${n} of ${v.rounds.length} · ${phase}${scoring}`;
+  const phase = { bidding: t("Power cards"), turns: t("Turns"), scoring: t("Scoring"), between: t("Between rounds") }[v.phase] || label(v.phase);
+  const scoring = [3, 6, 9].includes(v.round) && v.phase !== "scoring" ? " · " + t("general scoring after it") : "";  // R35
+  return t("Round {round} · {n} of {rounds} · {phase}", { round: v.round, n, rounds: v.rounds.length, phase }) + scoring;
 }
 
 function playerCard(ctx, s) {
@@ -160,19 +161,19 @@ function playerCard(ctx, s) {
   const bid = v.bids[s];
   return h("div", { class: `player${pending ? " active" : ""}`, style: seatStyle(colour(s)), "data-seat": s },
     h("div", { class: "name" }, h("span", { class: "swatch" }), seatName(ctx.summary.seats, s),
-      s === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
-      v.church?.holder === s ? h("span", { class: "tag church", title: "holds the Church marker: the black caballeros count as theirs" }, "✝ Church") : null,
-      v.inquisitor?.holder === s ? h("span", { class: "tag church inquisitor", title: "holds the Grand Inquisitor: the black caballeros count as theirs (G41)" }, "Grand Inquisitor") : null,
-      pending ? h("span", { class: "tag turn" }, "to act") : null),
-    h("div", { class: "score", "data-testid": `score-${s}` }, v.scores[s], h("span", { class: "pts" }, " pts")),
+      s === ctx.seat ? h("span", { class: "tag you" }, t("you")) : null,
+      v.church?.holder === s ? h("span", { class: "tag church", title: t("holds the Church marker: the black caballeros count as theirs") }, t("✝ Church")) : null,
+      v.inquisitor?.holder === s ? h("span", { class: "tag church inquisitor", title: t("holds the Grand Inquisitor: the black caballeros count as theirs (G41)") }, t("Grand Inquisitor")) : null,
+      pending ? h("span", { class: "tag turn" }, t("to act")) : null),
+    h("div", { class: "score", "data-testid": `score-${s}` }, v.scores[s], h("span", { class: "pts" }, " " + tn("pt", "pts", v.scores[s]))),
     h("div", { class: "facts" },
-      h("span", {}, `court ${v.courts[s]}`), h("span", {}, `province ${v.provinces[s]}`),
-      h("span", {}, `hand ${v.hands[s].size}`), h("span", {}, `home ${areaName(v.grandes[s])}`)),
+      h("span", {}, t("court {n}", { n: v.courts[s] })), h("span", {}, t("province {n}", { n: v.provinces[s] })),
+      h("span", {}, t("hand {n}", { n: v.hands[s].size })), h("span", {}, t("home {region}", { region: areaName(v.grandes[s]) }))),
     h("div", { class: "facts" },
-      bid ? h("span", { class: "tag" }, `played ${bid}`) : v.played[s].top ? h("span", {}, `last played ${v.played[s].top}`) : null,
-      order >= 0 && v.phase === "turns" ? h("span", { class: "tag" }, `turn ${order + 1}`) : null,
-      v.start_player === s ? h("span", { class: "tag" }, "start player") : null,
-      ...veto.map((x) => h("span", { class: "tag veto" }, `Veto until round ${x.expires_round}`))));
+      bid ? h("span", { class: "tag" }, t("played {value}", { value: bid })) : v.played[s].top ? h("span", {}, t("last played {value}", { value: v.played[s].top })) : null,
+      order >= 0 && v.phase === "turns" ? h("span", { class: "tag" }, t("turn {n}", { n: order + 1 })) : null,
+      v.start_player === s ? h("span", { class: "tag" }, t("start player")) : null,
+      ...veto.map((x) => h("span", { class: "tag veto" }, t("Veto until round {round}", { round: x.expires_round })))));
 }
 
 function drawPlayers(ctx) {
@@ -180,28 +181,29 @@ function drawPlayers(ctx) {
   const result = v.result ? h("div", { class: "notice" }, resultText(ctx, v.result)) : null;
   const church = v.church ? h("div", { class: "church-line", "data-testid": "church" },
     h("span", { class: "church-marker", "aria-hidden": "true" }, "✝"),
-    h("span", {}, "Church marker: ", h("strong", {}, v.church.holder === null ? "nobody" : seatName(ctx.summary.seats, v.church.holder))),
-    h("span", { class: "muted" }, `· black caballeros ${churchText(ctx)}`)) : null;
+    h("span", {}, t("Church marker:") + " ", h("strong", {}, v.church.holder === null ? t("nobody") : seatName(ctx.summary.seats, v.church.holder))),
+    h("span", { class: "muted" }, "· " + t("black caballeros {whose}", { whose: churchText(ctx) }))) : null;
   const inquisitor = v.inquisitor ? h("div", { class: "church-line", "data-testid": "inquisitor" },
     h("span", { class: "church-marker", "aria-hidden": "true" }, "GI"),
-    h("span", {}, "Grand Inquisitor: ", h("strong", {}, v.inquisitor.holder === null ? "nobody" : seatName(ctx.summary.seats, v.inquisitor.holder))),
-    h("span", { class: "muted" }, `· black caballeros ${inquisitorText(ctx)}`)) : null;
-  mount(panels.players, h("h2", {}, "Players and scores"), result, church, inquisitor, scoreTrack(v),
+    h("span", {}, t("Grand Inquisitor:") + " ", h("strong", {}, v.inquisitor.holder === null ? t("nobody") : seatName(ctx.summary.seats, v.inquisitor.holder))),
+    h("span", { class: "muted" }, "· " + t("black caballeros {whose}", { whose: inquisitorText(ctx) }))) : null;
+  mount(panels.players, h("h2", {}, t("Players and scores")), result, church, inquisitor, scoreTrack(v),
     h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
 }
 
 function resultText(ctx, r) {
-  const names = (list) => list.map((s) => seatName(ctx.summary.seats, s)).join(" and ");
+  const names = (list) => list.map((s) => seatName(ctx.summary.seats, s)).join(t(" and "));
   const order = r.ranks.map((rank, s) => [rank, s]).sort((a, b) => a[0] - b[0]);
   const ranking = order.map(([rank, s]) => `${rank}. ${seatName(ctx.summary.seats, s)} ${r.scores[s]}`).join(" · ");
-  return `Game over — ${names(r.winners)} ${r.winners.length > 1 ? "win" : "wins"}. ${ranking}`;
+  const params = { names: names(r.winners), ranking };
+  return r.winners.length > 1 ? t("Game over — {names} win. {ranking}", params) : t("Game over — {names} wins. {ranking}", params);
 }
 
 function scoreTrack(v) {
   const top = Math.max(50, Math.ceil(Math.max(...v.scores) / 25) * 25);
   const ticks = Array.from({ length: top / 25 + 1 }, (_, i) => i * 25);
-  return h("div", { class: "score-track", "aria-label": "Score track" },
-    ...ticks.map((t) => h("span", { class: "tick", style: `left:${(100 * t) / top}%` }, t)),
+  return h("div", { class: "score-track", "aria-label": t("Score track") },
+    ...ticks.map((tick) => h("span", { class: "tick", style: `left:${(100 * tick) / top}%` }, tick)),
     ...v.scores.map((sc, s) => h("span", {
       class: "marker", title: `${sc}`, style: `left:${(100 * sc) / top}%;top:${4 + 9 * v.scores.slice(0, s).filter((x) => Math.abs(x - sc) * 100 / top < 3).length}px;${seatStyle(colour(s))}`,
     })));
@@ -209,7 +211,7 @@ function scoreTrack(v) {
 
 /** Returns a power card (value and caballero heads), clickable when `onclick` is given. */
 export function powerCard(value, c, onclick, state = "") {
-  return h(onclick ? "button" : "div", { class: `card power ${state}`, style: seatStyle(c), "data-power": value, onclick, title: `${POWER_HEADS[value]} caballeros to court` },
+  return h(onclick ? "button" : "div", { class: `card power ${state}`, style: seatStyle(c), "data-power": value, onclick, title: tn("{n} caballero to court", "{n} caballeros to court", POWER_HEADS[value]) },
     h("span", { class: "val" }, value),
     h("span", { class: "heads" }, ...Array.from({ length: POWER_HEADS[value] }, () => h("span", { class: "head" }))));
 }
@@ -222,16 +224,16 @@ export function actionCardNode(card, onclick, state = "") {
     h("span", { class: `stack s${stack}` }, stack),
     h("span", { class: "title" }, title),
     h("span", { class: "effect" }, effect),
-    h("span", { class: "heads", title: `place up to ${heads}` }, ...Array.from({ length: heads }, () => h("span", { class: "head" }))));
+    h("span", { class: "heads", title: t("place up to {n}", { n: heads }) }, ...Array.from({ length: heads }, () => h("span", { class: "head" }))));
 }
 
 function drawOffer(ctx, ui) {
   const v = ctx.view;
   const turnCard = v.turn?.card;
-  mount(panels.offer, h("h2", {}, "Action cards", h("span", { class: "count" }, `stacks ${v.stacks.join(" · ")}`)),
-    turnCard ? h("div", { class: "taken" }, h("span", { class: "muted" }, `${seatName(ctx.summary.seats, v.turn.seat)} took:`), actionCardNode(turnCard, null, "taken")) : null,
+  mount(panels.offer, h("h2", {}, t("Action cards"), h("span", { class: "count" }, t("stacks {sizes}", { sizes: v.stacks.join(" · ") }))),
+    turnCard ? h("div", { class: "taken" }, h("span", { class: "muted" }, t("{who} took:", { who: seatName(ctx.summary.seats, v.turn.seat) })), actionCardNode(turnCard, null, "taken")) : null,
     v.offer.length ? h("div", { class: "cards" }, ...v.offer.map((c) => actionCardNode(c, ui.offerPick(c.card), ui.offerState(c.card))))
-      : h("p", { class: "muted" }, "No cards are face up between rounds."));
+      : h("p", { class: "muted" }, t("No cards are face up between rounds.")));
 }
 
 function drawHand(ctx, ui) {
@@ -240,9 +242,9 @@ function drawHand(ctx, ui) {
   if (panels.hand.hidden) return;
   const c = colour(ctx.seat);
   const played = v.played[ctx.seat].cards || [];
-  mount(panels.hand, h("h2", {}, "Your power cards", h("span", { class: "count" }, `${v.hand.length} in hand`)),
+  mount(panels.hand, h("h2", {}, t("Your power cards"), h("span", { class: "count" }, tn("{n} in hand", "{n} in hand", v.hand.length))),
     h("div", { class: "cards hand" }, ...[...v.hand].sort((a, b) => a - b).map((n) => powerCard(n, c, ui.handPick(n), ui.handState(n)))),
-    played.length ? h("div", { class: "played-row" }, h("span", { class: "muted" }, "Played: "), ...played.map((n) => powerCard(n, c, null, "used"))) : null);
+    played.length ? h("div", { class: "played-row" }, h("span", { class: "muted" }, t("Played:") + " "), ...played.map((n) => powerCard(n, c, null, "used"))) : null);
 }
 
 /** Draws the expansion's side panel (G80): holder, black caballeros, tiles, limit board, held cards, delayed markers, turned cards. */
@@ -252,30 +254,30 @@ function drawColonies(ctx) {
   if (!v.inquisitor) return;
   const name = (s) => seatName(ctx.summary.seats, s);
   const inq = v.inquisitor;
-  const black = Object.entries(inq.black || {}).map(([a, k]) => `${areaName(a)} ${k}`).join(", ") || "none on the board";
+  const black = Object.entries(inq.black || {}).map(([a, k]) => `${areaName(a)} ${k}`).join(", ") || t("none on the board");
   const lb = v.limit_board || {};
-  const t = v.tiles || { supply: {}, loose: {}, owed: {} };
-  const owed = (t.owed?.gold || 0) + (t.owed?.goods || 0);
+  const tl = v.tiles || { supply: {}, loose: {}, owed: {} };
+  const owed = (tl.owed?.gold || 0) + (tl.owed?.goods || 0);
   const fact = (key, label, ...value) => h("div", { class: "fact", "data-fact": key }, h("span", { class: "muted" }, label), h("span", {}, ...value));
   const carried = carriedTiles(v, name);
-  mount(panels.colonies, h("h2", {}, "Inquisitor & Colonies"),
+  mount(panels.colonies, h("h2", {}, t("Inquisitor & Colonies")),
     h("div", { class: "facts-grid" },
-      fact("holder", "Grand Inquisitor", h("strong", {}, inq.holder === null ? "nobody" : name(inq.holder)), inq.extra_used ? h("span", { class: "tag" }, "extra used") : null),
-      fact("black", "Black caballeros", `${black}${inq.out_of_game ? ` · ${inq.out_of_game} out of the game` : ""}`),
-      fact("limit", "Limit board", lb.area ? `${areaName(lb.area)} · ${lb.on} of ${lb.spaces} spaces taken` : "not on the board"),
-      fact("tiles", "Tiles", tileChip("gold", `${t.supply?.gold ?? 0} in supply · ${t.loose?.gold ?? 0} free in America`),
-        tileChip("goods", `${t.supply?.goods ?? 0} in supply · ${t.loose?.goods ?? 0} free in the Mediterranean`)),
-      carried.length ? fact("carried", "Carried", ...carried.map(([kind, text]) => tileChip(kind, text))) : null,
-      owed ? fact("owed", "Owed this turn", `${t.owed.gold} gold, ${t.owed.goods} goods`) : null),
-    h("h3", {}, "Held cards"),
+      fact("holder", t("Grand Inquisitor"), h("strong", {}, inq.holder === null ? t("nobody") : name(inq.holder)), inq.extra_used ? h("span", { class: "tag" }, t("extra used")) : null),
+      fact("black", t("Black caballeros"), inq.out_of_game ? black + " · " + t("{n} out of the game", { n: inq.out_of_game }) : black),
+      fact("limit", t("Limit board"), lb.area ? areaName(lb.area) + " · " + t("{on} of {spaces} spaces taken", { on: lb.on, spaces: lb.spaces }) : t("not on the board")),
+      fact("tiles", t("Tiles"), tileChip("gold", t("{supply} in supply · {free} free in {region}", { supply: tl.supply?.gold ?? 0, free: tl.loose?.gold ?? 0, region: areaName("america") })),
+        tileChip("goods", t("{supply} in supply · {free} free in {region}", { supply: tl.supply?.goods ?? 0, free: tl.loose?.goods ?? 0, region: areaName("mediterranean") }))),
+      carried.length ? fact("carried", t("Carried"), ...carried.map(([kind, text]) => tileChip(kind, text))) : null,
+      owed ? fact("owed", t("Owed this turn"), t("{gold} gold, {goods} goods", { gold: tl.owed.gold, goods: tl.owed.goods })) : null),
+    h("h3", {}, t("Held cards")),
     (v.held_cards || []).length ? h("div", { class: "cards held" }, ...v.held_cards.map((c) => h("div", { class: "held-card", style: seatStyle(colour(c.seat)), "data-held": c.card },
       actionCardNode(c.card, null), h("span", { class: "keeper" }, h("span", { class: "swatch" }), name(c.seat)))))
-      : h("p", { class: "muted" }, "No held cards."),
-    h("h3", {}, "Delayed scoring markers"),
+      : h("p", { class: "muted" }, t("No held cards.")),
+    h("h3", {}, t("Delayed scoring markers")),
     (v.delayed || []).length ? h("ul", { class: "plain-list" }, ...v.delayed.map((d) => h("li", { "data-delayed": d.area, style: seatStyle(colour(d.seat)) },
-      h("span", { class: "swatch" }), `${areaName(d.area)} scores at the end of round ${d.round} (${name(d.seat)}’s ${actionCard(d.card)[1]})`)))
-      : h("p", { class: "muted" }, "None."),
-    (v.turned || []).length ? h("h3", {}, "Turned face down this round") : null,
+      h("span", { class: "swatch" }), t("{region} scores at the end of round {round} ({who}’s {card})", { region: areaName(d.area), round: d.round, who: name(d.seat), card: actionCard(d.card)[1] }))))
+      : h("p", { class: "muted" }, t("None.")),
+    (v.turned || []).length ? h("h3", {}, t("Turned face down this round")) : null,
     (v.turned || []).length ? h("div", { class: "cards turned" }, ...v.turned.map((c) => actionCardNode(c, null, "turned"))) : null);
 }
 
@@ -285,8 +287,8 @@ function carriedTiles(v, name) {
   for (const [area, info] of Object.entries(v.areas)) {
     for (const e of info.pieces || []) {
       if (!e.tile) continue;
-      const carrier = e.owner === "black" ? "a black caballero" : name(e.owner);
-      out.push([e.tile, `${e.count} ${e.tile} in ${areaName(area)} (${carrier} carries${e.owner === e.claimant ? "" : ` for ${name(e.claimant)}`})`]);
+      const params = { n: e.count, tile: tileName(e.tile), where: areaName(area), carrier: e.owner === "black" ? t("a black caballero") : name(e.owner), claimant: name(e.claimant) };
+      out.push([e.tile, e.owner === e.claimant ? t("{n} {tile} in {where} ({carrier} carries)", params) : t("{n} {tile} in {where} ({carrier} carries for {claimant})", params)]);
     }
   }
   return out;

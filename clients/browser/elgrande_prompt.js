@@ -3,9 +3,10 @@ import { h, mount, label } from "./dom.js";
 import { setTargets } from "./board.js";
 import { colour } from "./colours.js";
 import { actionCard, cardHeads, POWER_HEADS } from "./cards.js";
-import { confirmRow, draftControls, notation } from "./controls.js";
+import { confirmRow, deadlineText, draftControls, notation } from "./controls.js";
 import { buildable } from "./moves.js";
-import { describeMove, promptText, seatName, areaName, choiceText, pieceName, parseSpot } from "./elgrande_text.js";
+import { describeMove, promptText, seatName, areaName, choiceText, pieceName, parseSpot, colourName, scoreboardName } from "./elgrande_text.js";
+import { t, tn } from "./i18n.js";
 
 const PREFER = ["scoreboard", "value", "answer", "from", "card", "area", "region"];
 const chooser = { legal: null, fixed: {} };
@@ -28,35 +29,38 @@ function draftHooks(ctx, svg) {
   const seats = ctx.summary.seats;
   const card = ctx.view.turn?.card;
   const ask = {
-    to: "Where does the next caballero go? (next to the King, or the Castillo)",
-    from: "Take one caballero from which region?", places: "Where does the next caballero go?",
-    sources: "Return one caballero from where?", supplement: "Take one from which region?",
+    to: () => t("Where does the next caballero go? (next to the King, or the Castillo)"),
+    from: () => t("Take one caballero from which region?"), places: () => t("Where does the next caballero go?"),
+    sources: () => t("Return one caballero from where?"), supplement: () => t("Take one from which region?"),
   };
-  const askKey = { from: "Move a caballero out of which region?", seat: "Whose caballero?", to: "Where does it go?", region: "From which region?" };
+  const askKey = { from: () => t("Move a caballero out of which region?"), seat: () => t("Whose caballero?"), to: () => t("Where does it go?"), region: () => t("From which region?") };
   return {
     isArea: (v) => isArea(ctx.view, v),
     targets: (areas, onPick) => setTargets(svg, areas, onPick, chosenCounts(ctx.prompter.draft)),
     describe: (m) => describeMove(m, seats, card),
-    askFor: (field, key, sample) => askText(ctx, field, key, sample) || (key ? askKey[key] : ask[field]) || "Choose:",
+    askFor: (field, key, sample) => askText(ctx, field, key, sample) || (key ? askKey[key] : ask[field])?.() || t("Choose:"),
     valueLabel: (v, key) => (key === "seat" ? seatLabel(seats, v) : typeof v === "string" ? areaName(v) : objectLabel(v, seats)),
   };
 }
 
 function seatLabel(seats, seat) {
-  return seat === "black" ? "black caballero (the Church)" : `${label(colour(seat).name)} — ${seatName(seats, seat)}`;
+  return seat === "black" ? t("black caballero (the Church)") : `${colourName(colour(seat).name)} — ${seatName(seats, seat)}`;
 }
 
 function objectLabel(v, seats) {
   if (!v || typeof v !== "object") return String(v);
-  if ("from" in v && "seat" in v) return `${pieceName(v.seat)} from ${areaName(v.from)}${v.to ? ` → ${areaName(v.to)}` : ""}`;
-  if ("region" in v && "seat" in v) return `${seatName(seats, v.seat)}'s from ${areaName(v.region)}`;
+  if ("from" in v && "seat" in v) return t("{piece} from {from}", { piece: pieceName(v.seat), from: areaName(v.from) }) + (v.to ? ` → ${areaName(v.to)}` : "");
+  if ("region" in v && "seat" in v) return t("{who}'s from {where}", { who: seatName(seats, v.seat), where: areaName(v.region) });
   return JSON.stringify(v);
 }
 
 function askText(ctx, field, key, sample) {
-  if (field === "moves" && key === "from" && String(ctx.view.turn?.card).startsWith("d6_church")) return "Move a black caballero out of which region?";  // O-C3
-  if (field === "removals") return key === "seat" ? "Whose caballero do you remove there?" : "Remove one caballero of each player: from which region next?";
-  if (field === "moves" && key === "to" && sample?.from) return `Where does the ${sample.seat === "black" ? "black" : colour(sample.seat).name} caballero from ${areaName(sample.from)} go?`;
+  if (field === "moves" && key === "from" && String(ctx.view.turn?.card).startsWith("d6_church")) return t("Move a black caballero out of which region?");  // O-C3
+  if (field === "removals") return key === "seat" ? t("Whose caballero do you remove there?") : t("Remove one caballero of each player: from which region next?");
+  if (field === "moves" && key === "to" && sample?.from) {
+    const colourWord = sample.seat === "black" ? t("black") : colourName(colour(sample.seat).name).toLowerCase();
+    return t("Where does the {colour} caballero from {from} go?", { colour: colourWord, from: areaName(sample.from) });
+  }
   return null;
 }
 
@@ -90,23 +94,23 @@ function pickFrom(ctx, svg, moves, verb) {
   const areas = values.filter((v) => isArea(ctx.view, v));
   setTargets(svg, areas, choose, {});
   const fixed = Object.entries(chooser.fixed);
-  const back = fixed.length ? h("button", { class: "btn", onclick: () => { chooser.fixed = {}; p.select(null); } }, "Back") : null;
+  const back = fixed.length ? h("button", { class: "btn", onclick: () => { chooser.fixed = {}; p.select(null); } }, t("Back")) : null;
   return h("div", {},
-    fixed.length ? h("div", { class: "draft" }, "Chosen: ", fixed.map(([k, v]) => valueText(ctx, k, v)).join(", ")) : null,
-    areas.length ? h("div", { class: "hint" }, "Click a highlighted area on the map, or:") : null, back,
+    fixed.length ? h("div", { class: "draft" }, t("Chosen:") + " ", fixed.map(([k, v]) => valueText(ctx, k, v)).join(", ")) : null,
+    areas.length ? h("div", { class: "hint" }, t("Click a highlighted area on the map, or:")) : null, back,
     h("div", { class: "choices" }, ...values.map((v) => h("button", { class: "btn", "data-choice": v, onclick: () => choose(v) },
       valueText(ctx, key, v)))));
 }
 
 function valueText(ctx, key, v) {
   if (isArea(ctx.view, v)) return areaName(v);
-  if (key === "scoreboard") return `scoreboard ${v.slice(3).replace(/_/g, "·")}`;
-  return key === "value" ? `power card ${v}` : String(v);
+  if (key === "scoreboard") return scoreboardName(v);
+  return key === "value" ? t("power card {value}", { value: v }) : String(v);
 }
 
 function turnStep(ctx, svg) {
   const p = ctx.prompter;
-  const t = ctx.view.turn;
+  const turn = ctx.view.turn;
   const seats = ctx.summary.seats;
   const place = p.ofType("place_caballeros");
   const declare = p.ofType("declare_action");
@@ -114,22 +118,22 @@ function turnStep(ctx, svg) {
   const intake = p.ofType("church_intake");  // O-C6 (a)
   const known = new Set(["place_caballeros", "declare_action", "end_turn", "church_intake"]);
   const others = p.legal.filter((m) => !known.has(m.type));  // any other turn_step move (G21: bonus_move, inquisitor_extra, use_turn_over, …)
-  const heads = cardHeads(t.card);
+  const heads = cardHeads(turn.card);
   const builds = declare.filter(buildable);
   const picks = declare.filter((m) => !buildable(m));
   return h("div", {},
     h("div", { class: "status-row" },
-      h("span", { class: `tag ${t.placed ? "" : "turn"}` }, t.placed ? "✓ caballeros placed" : `place up to ${Math.min(heads, ctx.view.courts[ctx.seat])}`),
-      h("span", { class: `tag ${t.acted ? "" : "turn"}` }, t.acted ? "✓ special action done" : "special action open"),
-      churchExtraOpen(ctx) ? h("span", { class: "tag church" }, "✝ Church extra: +1 in the batch, or 1 into court") : null),
+      h("span", { class: `tag ${turn.placed ? "" : "turn"}` }, turn.placed ? t("✓ caballeros placed") : t("place up to {n}", { n: Math.min(heads, ctx.view.courts[ctx.seat]) })),
+      h("span", { class: `tag ${turn.acted ? "" : "turn"}` }, turn.acted ? t("✓ special action done") : t("special action open")),
+      churchExtraOpen(ctx) ? h("span", { class: "tag church" }, t("✝ Church extra: +1 in the batch, or 1 into court")) : null),
     h("div", { class: "choices" },
-      place.length ? h("button", { class: "btn primary", "data-testid": "begin-place", onclick: () => p.begin(place[0]) }, "Place caballeros…") : null,
-      ...builds.map((m) => h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.begin(m) }, buildLabel(m, t.card))),
-      declare.length === 1 && !buildable(declare[0]) ? h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.select(declare[0]) }, `Use: ${actionCard(t.card)[1]}`) : null,
+      place.length ? h("button", { class: "btn primary", "data-testid": "begin-place", onclick: () => p.begin(place[0]) }, t("Place caballeros…")) : null,
+      ...builds.map((m) => h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.begin(m) }, buildLabel(m, turn.card))),
+      declare.length === 1 && !buildable(declare[0]) ? h("button", { class: "btn", "data-testid": "begin-action", onclick: () => p.select(declare[0]) }, t("Use: {card}", { card: actionCard(turn.card)[1] })) : null,
       intake.length ? h("button", { class: "btn church", "data-testid": "church-intake", onclick: () => p.select(intake[0]) }, describeMove(intake[0], seats)) : null,
-      end.length ? h("button", { class: "btn", "data-testid": "end-turn", onclick: () => p.select(end[0]) }, "End my turn") : null),
-    picks.length > 1 ? h("div", { class: "sub" }, h("div", { class: "hint" }, `${actionCard(t.card)[1]}: ${actionCard(t.card)[2]}`),
-      pickFrom(ctx, svg, picks, (m) => describeMove(m, seats, t.card))) : null,
+      end.length ? h("button", { class: "btn", "data-testid": "end-turn", onclick: () => p.select(end[0]) }, t("End my turn")) : null),
+    picks.length > 1 ? h("div", { class: "sub" }, h("div", { class: "hint" }, `${actionCard(turn.card)[1]}: ${actionCard(turn.card)[2]}`),
+      pickFrom(ctx, svg, picks, (m) => describeMove(m, seats, turn.card))) : null,
     others.length ? otherMoves(ctx, others) : null);
 }
 
@@ -142,7 +146,7 @@ function otherMoves(ctx, moves) {
     return h("div", { class: "move-group", "data-type": type },
       h("div", { class: "hint" }, `${label(type)}:`),
       h("div", { class: "choices" }, ...list.map((m) => h("button", { class: "btn", "data-move": m.type, onclick: () => p.select(m) }, describeMove(m, ctx.summary.seats, ctx.view.turn?.card))),
-        list.some(buildable) ? h("button", { class: "btn", onclick: () => p.begin(list.find(buildable)) }, `${label(type)}: build…`) : null));
+        list.some(buildable) ? h("button", { class: "btn", onclick: () => p.begin(list.find(buildable)) }, label(type) + ": " + t("build…")) : null));
   }));
 }
 
@@ -154,9 +158,9 @@ function churchExtraOpen(ctx) {
 
 function buildLabel(m, card) {
   const field = Object.keys(m).find((k) => k !== "type");
-  if (field === "moves" && String(card).startsWith("d6_church")) return "Move black caballeros…";  // O-C3
-  const what = { moves: "Move caballeros", places: "Place from your court", removals: "Choose removals", supplement: "Fill the court" }[field];
-  return `${what || actionCard(card)[1]}…`;
+  if (field === "moves" && String(card).startsWith("d6_church")) return t("Move black caballeros…");  // O-C3
+  const what = { moves: () => t("Move caballeros…"), places: () => t("Place from your court…"), removals: () => t("Choose removals…"), supplement: () => t("Fill the court…") }[field];
+  return what ? what() : `${actionCard(card)[1]}…`;
 }
 
 function vetoAnswer(ctx) {
@@ -164,7 +168,7 @@ function vetoAnswer(ctx) {
   const d = ctx.view.decision?.declaration;
   const seats = ctx.summary.seats;
   return h("div", {},
-    d ? h("div", { class: "draft" }, `${seatName(seats, d.seat)} declared ${describeMove({ type: "declare_action", ...(d.action || {}) }, seats, d.card)}`) : null,
+    d ? h("div", { class: "draft" }, t("{who} declared {action}", { who: seatName(seats, d.seat), action: describeMove({ type: "declare_action", ...(d.action || {}) }, seats, d.card) })) : null,
     h("div", { class: "choices" }, ...p.ofType("answer_veto").map((m) =>
       h("button", { class: `btn ${m.answer === "veto" ? "primary" : ""}`, "data-answer": m.answer, onclick: () => p.select(m) }, describeMove(m, seats)))));
 }
@@ -176,10 +180,10 @@ function body(ctx, svg, kind, ui) {
   switch (kind) {
     case "play_power_card":
       ui.hand = new Map(p.ofType("play_power_card").map((m) => [m.value, m]));
-      return h("p", { class: "hint" }, "Click a glowing card in your hand below.");
+      return h("p", { class: "hint" }, t("Click a glowing card in your hand below."));
     case "choose_action_card":
       ui.offer = new Map(p.ofType("take_card").map((m) => [m.card, m]));
-      return h("p", { class: "hint" }, "Click a glowing action card.");
+      return h("p", { class: "hint" }, t("Click a glowing action card."));
     case "turn_step": return turnStep(ctx, svg);
     case "veto_answer": return vetoAnswer(ctx);
     default: {
@@ -187,7 +191,7 @@ function body(ctx, svg, kind, ui) {
       if (buildableOne || kind === "supplement_court") {
         return h("div", { class: "choices" },
           ...p.legal.map((m) => h("button", { class: "btn", onclick: () => p.select(m) }, describeMove(m, seats, card))),
-          buildable(p.legal[0]) ? h("button", { class: "btn primary", onclick: () => p.begin(p.legal[0]) }, "Choose…") : null);
+          buildable(p.legal[0]) ? h("button", { class: "btn primary", onclick: () => p.begin(p.legal[0]) }, t("Choose…")) : null);
       }
       return pickFrom(ctx, svg, p.legal, (m) => describeMove(m, seats, card));
     }
@@ -195,7 +199,7 @@ function body(ctx, svg, kind, ui) {
 }
 
 function confirmText(ctx, m) {
-  if (m.type === "play_power_card") return `Play ${m.value} (${POWER_HEADS[m.value]} to court)`;
+  if (m.type === "play_power_card") return tn("Play {value} ({n} to court)", "Play {value} ({n} to court)", POWER_HEADS[m.value], { value: m.value });
   return describeMove(m, ctx.summary.seats, ctx.view.turn?.card);
 }
 
@@ -204,9 +208,9 @@ function waiting(ctx) {
   const who = Object.entries(v.pending).map(([s, pr]) => `${seatName(ctx.summary.seats, Number(s))} (${promptText(pr.kind)[0].toLowerCase()})`);
   const mine = v.decision?.my_choice;
   return h("div", {},
-    h("div", { class: "what" }, v.result ? "The game is over." : who.length ? "Waiting…" : "Nothing to do."),
-    who.length ? h("div", { class: "hint" }, `Waiting for ${who.join(", ")}.`) : null,
-    mine !== undefined ? h("div", { class: "draft" }, `Your sealed choice: ${choiceText(mine)}`) : null);
+    h("div", { class: "what" }, v.result ? t("The game is over.") : who.length ? t("Waiting…") : t("Nothing to do.")),
+    who.length ? h("div", { class: "hint" }, t("Waiting for {who}.", { who: who.join(", ") })) : null,
+    mine !== undefined ? h("div", { class: "draft" }, t("Your sealed choice: {choice}", { choice: choiceText(mine) })) : null);
 }
 
 /**
@@ -220,18 +224,19 @@ export function drawPrompt(panel, ctx, svg) {
   const ui = { hand: new Map(), offer: new Map() };
   const kind = ctx.seat !== null && ctx.live ? ctx.view.pending[String(ctx.seat)]?.kind : null;
   panel.classList.toggle("idle", !kind || !p.legal.length);
-  if (!ctx.live) mount(panel, h("div", { class: "what" }, "Viewing the past"), h("div", { class: "hint" }, "Moves are disabled until you go back to now."));
+  if (!ctx.live) mount(panel, h("div", { class: "what" }, t("Viewing the past")), h("div", { class: "hint" }, t("Moves are disabled until you go back to now.")));
   else if (!kind || !p.legal.length) mount(panel, waiting(ctx));
   else {
     const [title, generic] = promptText(kind);
     const evicted = kind === "eviction_disc" && typeof ctx.view.decision?.context === "string";
-    const hint = evicted ? `All your caballeros in ${areaName(ctx.view.decision.context)} must leave. ${generic}` : generic;
+    const hint = evicted ? t("All your caballeros in {region} must leave.", { region: areaName(ctx.view.decision.context) }) + " " + generic : generic;
     const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
-    mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, hint), main,
+    const due = deadlineText(ctx.summary, ctx.seat);
+    mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, due ? `${hint} ${due}` : hint), main,
       p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,
       p.selected && !p.draft ? notation(p.selected.text) : null,
-      p.selected && !p.draft ? confirmRow(p, "Confirm") : null,
-      p.busy ? h("div", { class: "muted" }, "Sending…") : null,
+      p.selected && !p.draft ? confirmRow(p, t("Confirm")) : null,
+      p.busy ? h("div", { class: "muted" }, t("Sending…")) : null,
       p.error ? h("div", { class: "error-box", role: "alert" }, p.error) : null);
   }
   const sel = p.selected;

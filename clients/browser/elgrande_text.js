@@ -1,12 +1,30 @@
-// Writes El Grande moves, log events and prompts as short English sentences.
+// Writes El Grande moves, log events and prompts as short sentences in the page's language.
 import { label } from "./dom.js";
+import { t, tn, term } from "./i18n.js";
 import { actionCard } from "./cards.js";
 import { colour } from "./colours.js";
 
-const SLOT_NAMES = { france_ambassador: "ambassador slot (+2)", france_envoy: "envoy slot (+1)", france_plain: "plain slot" };
+const SLOT_NAMES = { france_ambassador: () => t("ambassador slot (+2)"), france_envoy: () => t("envoy slot (+1)"), france_plain: () => t("plain slot") };
 /** Inquisitor & Colonies (G3, G4): the overseas slots and the positions at the limit board. */
-const SPOT_NAMES = { caravel_captain: "Caravel — captain (+3)", america_viceroy: "America — viceroy (+5)" };
-const POSITION_WORDS = { beside: "beside the limit board", on: "on the limit board" };
+const SPOT_NAMES = {
+  caravel_captain: () => t("{area} — captain (+3)", { area: term("region", "Caravel") }),
+  america_viceroy: () => t("{area} — viceroy (+5)", { area: term("region", "America") }),
+};
+const POSITION_WORDS = { beside: () => t("beside the limit board"), on: () => t("on the limit board") };
+const COLOUR_NAMES = {
+  red: () => t("Red"), blue: () => t("Blue"), yellow: () => t("Yellow"), green: () => t("Green"),
+  orange: () => t("Orange"), purple: () => t("Purple"), white: () => t("White"), black: () => t("Black"),
+};
+
+/** Returns a colour's name in the page's language ("red" → "Red"). */
+export function colourName(name) {
+  return COLOUR_NAMES[name]?.() ?? label(name);
+}
+
+/** Returns a region's name from its id (`old_castile` → "Old Castile", from the `terms` catalog). */
+export function regionName(id) {
+  return term("region", label(id));
+}
 
 /**
  * Parses a location of the expansion's grammar (`<spot>[+gold|+goods[@claimant]][*][^]`, G4a) into
@@ -35,82 +53,94 @@ export function spotArea(loc) {
 
 /** Returns an area's display name ("castillo" → "the Castillo", "france_envoy" → "France — envoy slot (+1)"). */
 export function areaName(id) {
-  if (id in SLOT_NAMES) return `France — ${SLOT_NAMES[id]}`;  // O-F4
-  if (id in SPOT_NAMES) return SPOT_NAMES[id];  // G3
-  if (id === "out") return "out of the game";  // G42: black caballeros beside the board
-  if (typeof id === "string" && id.startsWith("black:")) return `black caballero, ${areaName(id.slice(6))}`;  // G81: a named return
+  if (id in SLOT_NAMES) return t("{area} — {slot}", { area: regionName("france"), slot: SLOT_NAMES[id]() });  // O-F4
+  if (id in SPOT_NAMES) return SPOT_NAMES[id]();  // G3
+  if (id === "out") return t("out of the game");  // G42: black caballeros beside the board
+  if (typeof id === "string" && id.startsWith("black:")) return t("black caballero, {where}", { where: areaName(id.slice(6)) });  // G81: a named return
   if (typeof id === "string" && /[+*^]|_(beside|on)$/.test(id)) return stateName(id);
-  return id === "castillo" ? "the Castillo" : id === "court" ? "the court" : id === "province" ? "the province" : label(id);
+  return id === "castillo" ? t("the Castillo") : id === "court" ? t("the court") : id === "province" ? t("the province") : regionName(id);
 }
 
 /** Returns a caballero state's name in words (G4a): "Caravel (carrying gold for Red, bonus move)". */
 function stateName(loc) {
   const p = parseSpot(loc);
-  const where = p.spot !== loc ? areaName(p.spot) : p.position ? `${label(p.area)}, ${POSITION_WORDS[p.position]}` : label(p.area);
+  const where = p.spot !== loc ? areaName(p.spot) : p.position ? `${regionName(p.area)}, ${POSITION_WORDS[p.position]()}` : regionName(p.area);
   const notes = [];
-  if (p.tile) notes.push(`carrying ${p.tile}${p.claimant !== null ? ` for ${label(colour(p.claimant).name)}` : ""}`);
-  if (p.marked) notes.push("relocated");
-  if (p.bonus) notes.push("bonus move");
-  return notes.length ? `${where} (${notes.join(", ")})` : where;
+  if (p.tile) notes.push(p.claimant !== null ? t("carrying {tile} for {colour}", { tile: tileName(p.tile), colour: colourName(colour(p.claimant).name) }) : t("carrying {tile}", { tile: tileName(p.tile) }));
+  if (p.marked) notes.push(t("relocated"));
+  if (p.bonus) notes.push(t("bonus move"));
+  return notes.length ? t("{where} ({notes})", { where, notes: notes.join(", ") }) : where;
+}
+
+/** Returns a tile kind's name ("gold", "goods") in the page's language. */
+export function tileName(kind) {
+  return kind === "gold" ? t("gold") : kind === "goods" ? t("goods") : String(kind);
 }
 
 /** Returns whose caballero a move entry's `seat` is: a colour ("Red"), or the Church's black one (O-C7). */
 export function pieceName(seat) {
-  return seat === "black" ? "black caballero" : label(colour(seat).name);
+  return seat === "black" ? t("black caballero") : colourName(colour(seat).name);
 }
 
 /** Returns the player's name for a seat, from the game summary's seats. */
 export function seatName(seats, seat) {
-  if (seat === "black") return "the Church";
-  return seats?.[seat]?.name || `${label(colour(seat).name)} (seat ${seat + 1})`;
+  if (seat === "black") return t("the Church");
+  return seats?.[seat]?.name || t("{colour} (seat {n})", { colour: colourName(colour(seat).name), n: seat + 1 });
 }
 
 function tally(list) {
   const n = {};
   list.forEach((a) => { n[a] = (n[a] || 0) + 1; });
   return Object.entries(n).map(([a, k]) => (a.startsWith("black:")  // G81: the holder's black ones, by state
-    ? `${k} black caballero${k > 1 ? "s" : ""} from ${areaName(a.slice(6))}`
-    : `${k} from ${areaName(a)}`)).join(", ");
+    ? tn("{n} black caballero from {where}", "{n} black caballeros from {where}", k, { where: areaName(a.slice(6)) })
+    : t("{n} from {where}", { n: k, where: areaName(a) }))).join(", ");
 }
 
 function counted(obj) {
   const parts = Object.entries(obj || {}).map(([a, n]) => `${n} → ${areaName(a)}`);
-  return parts.length ? parts.join(", ") : "none";
+  return parts.length ? parts.join(", ") : t("none");
 }
 
 function declaration(m, seats) {
   const parts = [];
-  if (m.moves) parts.push(m.moves.length ? m.moves.map((x) => `${pieceName(x.seat)} ${areaName(x.from)} → ${x.to ? areaName(x.to) : "…"}`).join("; ") : "no moves");
-  if (m.places) parts.push(m.places.length ? `place in ${m.places.map(areaName).join(", ")}` : "place none");
-  if (m.removals) parts.push(m.removals.map((x) => `remove ${seatName(seats, x.seat)}'s from ${areaName(x.region)}`).join("; ") || "no removals");
-  if (m.scoreboard) parts.push(`scoreboard ${m.scoreboard.slice(3).replace(/_/g, "·")}`);
+  if (m.moves) parts.push(m.moves.length ? m.moves.map((x) => `${pieceName(x.seat)} ${areaName(x.from)} → ${x.to ? areaName(x.to) : "…"}`).join("; ") : t("no moves"));
+  if (m.places) parts.push(m.places.length ? t("place in {areas}", { areas: m.places.map(areaName).join(", ") }) : t("place none"));
+  if (m.removals) parts.push(m.removals.map((x) => t("remove {who}'s from {where}", { who: seatName(seats, x.seat), where: areaName(x.region) })).join("; ") || t("no removals"));
+  if (m.scoreboard) parts.push(scoreboardName(m.scoreboard));
   if (m.area) parts.push(areaName(m.area));
-  if (m.value !== undefined) parts.push(m.value === null ? "a sealed card" : `power card ${m.value}`);
-  if (m.supplement && Object.keys(m.supplement).length) parts.push(`supplement from ${Object.keys(m.supplement).map(areaName).join(", ")}`);
+  if (m.value !== undefined) parts.push(m.value === null ? t("a sealed card") : t("power card {value}", { value: m.value }));
+  if (m.supplement && Object.keys(m.supplement).length) parts.push(t("supplement from {areas}", { areas: Object.keys(m.supplement).map(areaName).join(", ") }));
   return parts.join(" · ");
+}
+
+/** Returns a mobile scoreboard's name ("sb_8_4_0" → "scoreboard 8·4·0"). */
+export function scoreboardName(id) {
+  return t("scoreboard {values}", { values: String(id).slice(3).replace(/_/g, "·") });
 }
 
 /** Returns a one-line description of a move, e.g. "Place 2 → Aragon, 1 → the Castillo". */
 export function describeMove(m, seats, card) {
   switch (m.type) {
-    case "play_power_card": return `Play power card ${m.value}`;
-    case "supplement_court": return Object.keys(m.from || {}).length ? `Take into court: ${Object.entries(m.from).map(([a, n]) => `${n} from ${areaName(a)}`).join(", ")}` : "Take none from the board";
-    case "take_card": return `Take “${actionCard(m.card)[1]}”`;
-    case "place_caballeros": return Object.keys(m.to || {}).length ? `Place ${counted(m.to)}` : "Place no caballeros";
+    case "play_power_card": return t("Play power card {value}", { value: m.value });
+    case "supplement_court": return Object.keys(m.from || {}).length ? t("Take into court: {what}", { what: Object.entries(m.from).map(([a, n]) => t("{n} from {where}", { n, where: areaName(a) })).join(", ") }) : t("Take none from the board");
+    case "take_card": return t("Take “{card}”", { card: actionCard(m.card)[1] });
+    case "place_caballeros": return Object.keys(m.to || {}).length ? t("Place {what}", { what: counted(m.to) }) : t("Place no caballeros");
     case "declare_action": {
       const text = declaration(m, seats);
-      return `${card ? actionCard(card)[1] : "Special action"}${text ? ": " + text : ""}`;
+      const name = card ? actionCard(card)[1] : t("Special action");
+      return text ? t("{card}: {details}", { card: name, details: text }) : name;
     }
-    case "end_turn": return "End my turn";
-    case "church_intake": return "Church: take 1 caballero into court";  // O-C6 (a)
-    case "answer_veto": return m.answer === "allow" ? "Allow it" : `Veto it${m.from > 1 ? ` from step ${m.from}` : ""}`;
-    case "choose_region": return `Disc: ${areaName(m.region)}`;
-    case "return_caballeros": return m.sources.length ? `Return ${tally(m.sources)}` : "Return nothing";
+    case "end_turn": return t("End my turn");
+    case "church_intake": return t("Church: take 1 caballero into court");  // O-C6 (a)
+    case "answer_veto": return m.answer === "allow" ? t("Allow it") : m.from > 1 ? t("Veto it from step {step}", { step: m.from }) : t("Veto it");
+    case "choose_region": return t("Disc: {region}", { region: areaName(m.region) });
+    case "return_caballeros": return m.sources.length ? t("Return {what}", { what: tally(m.sources) }) : t("Return nothing");
     default: return genericMove(m, seats);
   }
 }
 
-/** Returns any other move (new move types included) as its type and fields: "Bonus Move: from Caravel → to America". */
+/** Returns any other move (new move types included) as its type and fields: "Bonus Move: from Caravel → to America"
+ * (the type and field names stay the notation's: they name no words of the catalog). */
 function genericMove(m, seats) {
   const parts = Object.entries(m).filter(([k]) => k !== "type").map(([k, v]) => `${label(k).toLowerCase()} ${fieldText(v, seats)}`);
   return parts.length ? `${label(m.type)}: ${parts.join(" · ")}` : label(m.type);
@@ -118,50 +148,59 @@ function genericMove(m, seats) {
 
 function fieldText(v, seats) {
   if (typeof v === "string") return areaName(v);
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  if (v === null || v === undefined) return "none";
-  if (Array.isArray(v)) return v.length ? v.map((x) => fieldText(x, seats)).join(", ") : "none";
+  if (typeof v === "boolean") return v ? t("yes") : t("no");
+  if (v === null || v === undefined) return t("none");
+  if (Array.isArray(v)) return v.length ? v.map((x) => fieldText(x, seats)).join(", ") : t("none");
   if (typeof v === "object") {
     if ("from" in v || "to" in v) return `${"seat" in v ? `${pieceName(v.seat)} ` : ""}${v.from !== undefined ? areaName(v.from) : "…"} → ${v.to !== undefined ? areaName(v.to) : "…"}${v.k > 1 ? ` ×${v.k}` : ""}`;
     const entries = Object.entries(v);
-    return entries.length ? entries.map(([a, n]) => `${areaName(a)} ${fieldText(n, seats)}`).join(", ") : "none";
+    return entries.length ? entries.map(([a, n]) => `${areaName(a)} ${fieldText(n, seats)}`).join(", ") : t("none");
   }
   return String(v);
 }
 
-const PROMPT_TEXT = {
-  play_power_card: ["Play a power card", "Pick a card from your hand. Higher cards act earlier; more heads bring more caballeros into your court."],
-  supplement_court: ["Fill your court?", "Your province is short. You may take your own caballeros from open regions into the court."],
-  choose_action_card: ["Take an action card", "Pick one of the face-up cards."],
-  turn_step: ["Your turn", "Place caballeros next to the King or in the Castillo, use the card's special action (in either order), then end your turn."],
-  veto_answer: ["Veto?", "A special action was declared. Allow it, or spend your Veto."],
-  castillo_disc: ["Castillo disc", "Choose the region where your Castillo caballeros go."],
-  setup_disc: ["Setup disc", "Choose the region where your 2 caballeros from the province start (G16)."],
-  limit_fill: ["Limit board", "Choose which caballeros go onto the limit board's free spaces (G47, G48)."],
-  copy_offer: ["Copy the special action?", "You may copy the special action just used (G68)."],
-  relocation_before_scoring: ["Relocation before scoring", "You may relocate caballeros before this scoring (G73)."],
-  eviction_disc: ["Eviction disc", "Choose where your evicted caballeros go."],
-  return_two_disc: ["Secret return", "Choose the region you return 2 caballeros from."],
-  return_all_disc: ["Secret return", "Choose the region you return all your caballeros from."],
-  secret_scoring_disc: ["Secret scoring", "Choose a region; regions chosen by exactly one player are scored."],
-  king_returns_choice: ["The King returns", "Choose where your 3 returned caballeros come from."],
-};
+function promptTexts() {
+  return {
+    play_power_card: [t("Play a power card"), t("Pick a card from your hand. Higher cards act earlier; more heads bring more caballeros into your court.")],
+    supplement_court: [t("Fill your court?"), t("Your province is short. You may take your own caballeros from open regions into the court.")],
+    choose_action_card: [t("Take an action card"), t("Pick one of the face-up cards.")],
+    turn_step: [t("Your turn"), t("Place caballeros next to the King or in the Castillo, use the card's special action (in either order), then end your turn.")],
+    veto_answer: [t("Veto?"), t("A special action was declared. Allow it, or spend your Veto.")],
+    castillo_disc: [t("Castillo disc"), t("Choose the region where your Castillo caballeros go.")],
+    setup_disc: [t("Setup disc"), t("Choose the region where your 2 caballeros from the province start (G16).")],
+    limit_fill: [t("Limit board"), t("Choose which caballeros go onto the limit board's free spaces (G47, G48).")],
+    copy_offer: [t("Copy the special action?"), t("You may copy the special action just used (G68).")],
+    relocation_before_scoring: [t("Relocation before scoring"), t("You may relocate caballeros before this scoring (G73).")],
+    eviction_disc: [t("Eviction disc"), t("Choose where your evicted caballeros go.")],
+    return_two_disc: [t("Secret return"), t("Choose the region you return 2 caballeros from.")],
+    return_all_disc: [t("Secret return"), t("Choose the region you return all your caballeros from.")],
+    secret_scoring_disc: [t("Secret scoring"), t("Choose a region; regions chosen by exactly one player are scored.")],
+    king_returns_choice: [t("The King returns"), t("Choose where your 3 returned caballeros come from.")],
+  };
+}
 
 /** Returns [title, hint] for a prompt kind. */
 export function promptText(kind) {
-  return PROMPT_TEXT[kind] || [label(kind), ""];
+  return promptTexts()[kind] || [label(kind), ""];
 }
 
 function movedText(e) {
-  return e.moves.map(([seat, from, to, n]) => `${n} ${seat === "black" ? "black" : colour(seat).name} ${from === "court" ? "" : `from ${areaName(from)} `}to ${areaName(to)}`).join(", ");
+  return e.moves.map(([seat, from, to, n]) => {
+    const params = { n, colour: seat === "black" ? t("black") : colourName(colour(seat).name).toLowerCase(), from: areaName(from), to: areaName(to) };
+    return from === "court" ? t("{n} {colour} to {to}", params) : t("{n} {colour} from {from} to {to}", params);
+  }).join(", ");
+}
+
+function vetoText(from) {
+  return from > 1 ? t("vetoes from step {step}", { step: from }) : t("vetoes");
 }
 
 /** Returns a sealed choice as text: a region, a list of sources, or a veto answer. */
 export function choiceText(c) {
   if (typeof c === "string") return areaName(c);
-  if (typeof c === "number") return c === 0 ? "allows" : `vetoes${c > 1 ? ` from step ${c}` : ""}`;
-  if (Array.isArray(c)) return c.map(choiceText).join(", ") || "nothing";
-  if (c && c.answer) return c.answer === "allow" ? "allows" : `vetoes${c.from > 1 ? ` from step ${c.from}` : ""}`;
+  if (typeof c === "number") return c === 0 ? t("allows") : vetoText(c);
+  if (Array.isArray(c)) return c.map(choiceText).join(", ") || t("nothing");
+  if (c && c.answer) return c.answer === "allow" ? t("allows") : vetoText(c.from);
   if (c && c.region) return areaName(c.region);
   if (c && c.sources) return choiceText(c.sources);
   return JSON.stringify(c);
@@ -171,37 +210,67 @@ function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+function gameStarted(e) {
+  const parts = [t("The game begins. The King stands in {region}.", { region: areaName(e.king) })];
+  if (e.church_regions) parts.push(t("The Church's black caballeros stand in {regions}.", { regions: e.church_regions.map(areaName).join(t(" and ")) }));  // O-C2
+  if (e.inquisitor_regions) parts.push(t("The Grand Inquisitor's black caballeros stand in {regions}.", { regions: e.inquisitor_regions.map(areaName).join(t(" and ")) }));
+  if (e.limit_region) parts.push(t("The limit board lies in {region}.", { region: areaName(e.limit_region) }));  // G14
+  return parts.join(" ");
+}
+
+function cardTaken(e, who) {
+  const params = { who: who(e.seat), card: actionCard(e.card)[1] };
+  if (String(e.card).startsWith("d6_church")) return t("{who} takes “{card}” and the Church marker.", params);  // O-C3
+  if (String(e.card).startsWith("d6_grand_inquisitor")) return t("{who} takes “{card}” and the Grand Inquisitor figure.", params);  // G64
+  return t("{who} takes “{card}”.", params);
+}
+
+function scored(e, who) {
+  const points = e.points.map((p, s) => (p ? `${who(s)} +${p}` : null)).filter(Boolean).join(", ") || t("nobody");
+  const params = { area: capital(areaName(e.area)), points };
+  return e.mode === "conquest" ? t("{area} scores (conquest, points doubled): {points}.", params) : t("{area} scores: {points}.", params);
+}
+
+function revealed(e, who) {
+  const text = t("Choices revealed: {choices}.", { choices: (e.choices || []).map(([s, c]) => `${who(s)} ${choiceText(c)}`).join(", ") });
+  if (e.vetoed_by === undefined) return text;
+  return text + " " + t("{who}'s Veto stops the action from step {step}.", { who: who(e.vetoed_by), step: e.from });
+}
+
 /** Returns one readable line for a log entry (null to leave it out). */
 export function describeEvent(entry, seats) {
   const e = entry.event || {};
   const who = (s) => seatName(seats, s);
   switch (e.type) {
-    case "game_created": return `The game was created${seats.length ? ` for ${seats.map((s) => s.name).join(", ")}` : ""}.`;
-    case "game_started": return `The game begins. The King stands in ${areaName(e.king)}.${e.church_regions ? ` The Church's black caballeros stand in ${e.church_regions.map(areaName).join(" and ")}.` : ""}${e.inquisitor_regions ? ` The Grand Inquisitor's black caballeros stand in ${e.inquisitor_regions.map(areaName).join(" and ")}.` : ""}${e.limit_region ? ` The limit board lies in ${areaName(e.limit_region)}.` : ""}`;  // O-C2, G14
-    case "round_started": return `Round ${e.round} begins. Offer: ${(e.offer || []).map((c) => actionCard(c)[1]).join(", ")}.`;
-    case "power_card_played": return `${who(e.seat)} plays power card ${e.value}.`;
-    case "turn_started": return `${who(e.seat)}'s turn: ${e.intake} caballero${e.intake === 1 ? "" : "s"} to court.`;
-    case "court_supplemented": return `${who(e.seat)} fills the court: ${movedText(e)}.`;
-    case "action_card_taken": return `${who(e.seat)} takes “${actionCard(e.card)[1]}”${String(e.card).startsWith("d6_church") ? " and the Church marker" : String(e.card).startsWith("d6_grand_inquisitor") ? " and the Grand Inquisitor figure" : ""}.`;  // O-C3, G64
-    case "caballeros_placed": return `${who(e.seat)} places ${e.moves.map(([, , to, n]) => `${n} in ${areaName(to)}`).join(", ") || "nothing"}${e.extra ? " (with the Church extra)" : ""}.`;
-    case "action_declared": return `${who(e.seat)} declares ${describeMove({ type: "declare_action", ...(e.action || {}) }, seats, e.card)}.`;
-    case "action_skipped": return `${who(e.seat)} skips the special action.`;
+    case "game_created": return seats.length ? t("The game was created for {names}.", { names: seats.map((s) => s.name).join(", ") }) : t("The game was created.");
+    case "game_started": return gameStarted(e);
+    case "round_started": return t("Round {round} begins. Offer: {cards}.", { round: e.round, cards: (e.offer || []).map((c) => actionCard(c)[1]).join(", ") });
+    case "power_card_played": return t("{who} plays power card {value}.", { who: who(e.seat), value: e.value });
+    case "turn_started": return tn("{who}'s turn: {n} caballero to court.", "{who}'s turn: {n} caballeros to court.", e.intake, { who: who(e.seat) });
+    case "court_supplemented": return t("{who} fills the court: {moved}.", { who: who(e.seat), moved: movedText(e) });
+    case "action_card_taken": return cardTaken(e, who);
+    case "caballeros_placed": {
+      const params = { who: who(e.seat), what: e.moves.map(([, , to, n]) => t("{n} in {where}", { n, where: areaName(to) })).join(", ") || t("nothing") };
+      return e.extra ? t("{who} places {what} (with the Church extra).", params) : t("{who} places {what}.", params);
+    }
+    case "action_declared": return t("{who} declares {action}.", { who: who(e.seat), action: describeMove({ type: "declare_action", ...(e.action || {}) }, seats, e.card) });
+    case "action_skipped": return t("{who} skips the special action.", { who: who(e.seat) });
     case "caballeros_moved":
-      if (e.reason === "church") return `${who(e.seat)} uses the Church extra: ${movedText(e)}.`;  // O-C6 (a)
-      return `Caballeros move${e.reason ? ` (${label(e.reason)})` : ""}: ${movedText(e)}.`;
-    case "granada_conquered": return "Granada is conquered: it is Moorish no more, and scores once at double value.";  // O-G4
-    case "area_scored": return `${capital(areaName(e.area))} scores${e.mode === "conquest" ? " (conquest, points doubled)" : ""}: ${e.points.map((p, s) => p ? `${who(s)} +${p}` : null).filter(Boolean).join(", ") || "nobody"}.`;
-    case "king_moved": return `The King moves to ${areaName(e.to)}.`;
-    case "grande_moved": return `${who(e.seat)}'s Grande moves to ${areaName(e.to)}.`;
-    case "scoreboard_placed": return `Scoreboard ${e.scoreboard.slice(3).replace(/_/g, "·")} goes to ${areaName(e.to)}.`;
-    case "power_card_taken_back": return `${who(e.seat)} takes a power card back${e.value ? ` (${e.value})` : ""}.`;
-    case "decision_opened": return `${promptText(e.kind)[0]}: ${(e.members || []).map(who).join(", ")} must choose.`;
-    case "choice_made": return `${who(e.seat)} has chosen${e.choice !== undefined ? ` (${choiceText(e.choice)})` : ""}.`;
-    case "choices_revealed": return `Choices revealed: ${(e.choices || []).map(([s, c]) => `${who(s)} ${choiceText(c)}`).join(", ")}.${e.vetoed_by !== undefined ? ` ${who(e.vetoed_by)}'s Veto stops the action from step ${e.from}.` : ""}`;
-    case "turn_ended": return `${who(e.seat)} ends the turn.`;
-    case "round_ended": return `Round ${e.round ?? ""} ends.`;
-    case "general_scoring_ended": return "General scoring done.";
-    case "game_ended": return "The game is over.";
+      if (e.reason === "church") return t("{who} uses the Church extra: {moved}.", { who: who(e.seat), moved: movedText(e) });  // O-C6 (a)
+      return e.reason ? t("Caballeros move ({reason}): {moved}.", { reason: label(e.reason), moved: movedText(e) }) : t("Caballeros move: {moved}.", { moved: movedText(e) });
+    case "granada_conquered": return t("Granada is conquered: it is Moorish no more, and scores once at double value.");  // O-G4
+    case "area_scored": return scored(e, who);
+    case "king_moved": return t("The King moves to {region}.", { region: areaName(e.to) });
+    case "grande_moved": return t("{who}'s Grande moves to {region}.", { who: who(e.seat), region: areaName(e.to) });
+    case "scoreboard_placed": return t("{scoreboard} goes to {region}.", { scoreboard: capital(scoreboardName(e.scoreboard)), region: areaName(e.to) });
+    case "power_card_taken_back": return e.value ? t("{who} takes power card {value} back.", { who: who(e.seat), value: e.value }) : t("{who} takes a power card back.", { who: who(e.seat) });
+    case "decision_opened": return t("{prompt}: {who} must choose.", { prompt: promptText(e.kind)[0], who: (e.members || []).map(who).join(", ") });
+    case "choice_made": return e.choice !== undefined ? t("{who} has chosen ({choice}).", { who: who(e.seat), choice: choiceText(e.choice) }) : t("{who} has chosen.", { who: who(e.seat) });
+    case "choices_revealed": return revealed(e, who);
+    case "turn_ended": return t("{who} ends the turn.", { who: who(e.seat) });
+    case "round_ended": return e.round ? t("Round {round} ends.", { round: e.round }) : t("The round ends.");
+    case "general_scoring_ended": return t("General scoring done.");
+    case "game_ended": return t("The game is over.");
     default: return entry.kind === "service" ? label(e.type || "service event") : label(e.type || "event");
   }
 }

@@ -1,4 +1,5 @@
 // Shows the game's log as readable lines and lets the reader step through past versions.
+import { t, tn, formatDate } from "./i18n.js";
 import { h, mount } from "./dom.js";
 import * as api from "./api.js";
 
@@ -8,7 +9,7 @@ const PAGE = 200;
 export class History {
   constructor({ describe, names, onPick }) {
     Object.assign(this, { describe, names, onPick, entries: [], latest: 0, at: null });
-    this.el = h("section", { class: "panel history", "aria-label": "History" });
+    this.el = h("section", { class: "panel history", "aria-label": t("History") });
     document.addEventListener("keydown", (ev) => {
       if (ev.target.closest?.("input, textarea, select") || ev.altKey || ev.ctrlKey || ev.metaKey) return;
       const shown = this.at ?? this.latest;
@@ -46,24 +47,25 @@ export class History {
   }
 
   line(entry) {
-    const text = entry.hidden ? "A hidden event." : this.describe(entry, this.names());
+    const text = entry.hidden ? t("A hidden event.") : this.describe(entry, this.names());
     if (!text) return null;
     const current = (this.at ?? this.latest) === entry.v;
-    return h("li", { class: current ? "current" : "", "data-v": entry.v, onclick: () => this.step(entry.v) },
+    return h("li", { class: current ? "current" : "", "data-v": entry.v, title: entry.t ? formatDate(entry.t) : null, onclick: () => this.step(entry.v) },
       h("span", { class: "v" }, entry.v), h("span", {}, text));
   }
 
   draw() {
     const shown = this.at ?? this.latest;
     const list = h("ol", {}, ...this.entries.map((e) => this.line(e)).filter(Boolean));
+    this.el.setAttribute("aria-label", t("History"));
     mount(this.el,
-      h("h2", {}, "History", h("span", { class: "count" }, `${this.latest} events`)),
+      h("h2", {}, t("History"), h("span", { class: "count" }, tn("{n} event", "{n} events", this.latest))),
       h("div", { class: "stepper" },
-        h("button", { class: "btn", title: "First", "aria-label": "First version", onclick: () => this.step(1) }, "|◀"),
-        h("button", { class: "btn", title: "Back", "aria-label": "Previous version", "data-testid": "history-back", onclick: () => this.step(shown - 1) }, "◀"),
-        h("span", { class: "at", "data-testid": "history-at" }, `v${shown} / ${this.latest}`),
-        h("button", { class: "btn", title: "Forward", "aria-label": "Next version", "data-testid": "history-forward", onclick: () => this.step(shown + 1) }, "▶"),
-        h("button", { class: "btn", title: "Now", "aria-label": "Latest version", onclick: () => this.step(this.latest) }, "▶|")),
+        h("button", { class: "btn", title: t("First"), "aria-label": t("First version"), onclick: () => this.step(1) }, "|◀"),
+        h("button", { class: "btn", title: t("Back"), "aria-label": t("Previous version"), "data-testid": "history-back", onclick: () => this.step(shown - 1) }, "◀"),
+        h("span", { class: "at", "data-testid": "history-at" }, t("v{v} / {latest}", { v: shown, latest: this.latest })),
+        h("button", { class: "btn", title: t("Forward"), "aria-label": t("Next version"), "data-testid": "history-forward", onclick: () => this.step(shown + 1) }, "▶"),
+        h("button", { class: "btn", title: t("Now"), "aria-label": t("Latest version"), onclick: () => this.step(this.latest) }, "▶|")),
       list);
     const cur = list.querySelector(".current");
     if (cur) requestAnimationFrame(() => { list.scrollTop = cur.offsetTop - list.clientHeight / 2; });

@@ -1,8 +1,9 @@
 // Draws a Kabale & Hiebe table: goal columns with their influence cards, the hand, won goals, scores.
 import { h, mount, label } from "./dom.js";
 import { colour, seatStyle } from "./colours.js";
-import { KABALE_CARDS, GOAL_KINDS } from "./cards.js";
-import { confirmRow, moveButtons, notation } from "./controls.js";
+import { kabaleCard, goalKind } from "./cards.js";
+import { t, tn } from "./i18n.js";
+import { confirmRow, deadlineText, moveButtons, notation } from "./controls.js";
 
 export const TITLE = "Kabale & Hiebe";
 const ui = { card: null };
@@ -11,25 +12,25 @@ let panels = null;
 /** Builds the empty panels of the page once. */
 export function init(root, ctx) {
   panels = {
-    table: h("section", { class: "panel table-panel", "aria-label": "Table" }),
-    players: h("section", { class: "panel players-panel", "aria-label": "Players" }),
+    table: h("section", { class: "panel table-panel", "aria-label": t("Table") }),
+    players: h("section", { class: "panel players-panel", "aria-label": t("Players") }),
     prompt: h("section", { class: "panel prompt", "aria-live": "polite" }),
-    hand: h("section", { class: "panel hand-panel", "aria-label": "Your hand" }),
+    hand: h("section", { class: "panel hand-panel", "aria-label": t("Your hand") }),
   };
   mount(root, h("div", { class: "main-col" }, panels.table, panels.players),
     h("div", { class: "side-col" }, panels.prompt, panels.hand, ctx.history.el));
 }
 
 function name(ctx, seat) {
-  return ctx.summary.seats?.[seat]?.name || `Seat ${seat + 1}`;
+  return ctx.summary.seats?.[seat]?.name || t("Seat {n}", { n: seat + 1 });
 }
 
 function cardName(card) {
-  return KABALE_CARDS[card]?.[0] || label(card);
+  return kabaleCard(card)?.[0] || label(card);
 }
 
 function goalCard(goal, extra = "") {
-  const [kind, sym] = GOAL_KINDS[goal.kind] || [label(goal.kind), "★"];
+  const [kind, sym] = goalKind(goal.kind) || [label(goal.kind), "★"];
   return h("div", { class: `goal ${goal.kind}` },
     h("div", { class: "kind" }, sym, " ", kind),
     h("div", { class: "gv" }, goal.value),
@@ -40,10 +41,10 @@ function slot(view, s) {
   const c = colour(view.colours[s.seat]);
   if (!s.up) {
     const mine = s.card ? `${cardName(s.card)}` : "";
-    return h("div", { class: "infl back", style: seatStyle(c), title: "Face down" }, mine ? `(${mine})` : "");
+    return h("div", { class: "infl back", style: seatStyle(c), title: t("Face down") }, mine ? `(${mine})` : "");
   }
-  const [nm, val, ability] = KABALE_CARDS[s.card] || [label(s.card), "", ""];
-  const hood = s.card === "magic_hood" ? (s.holds ? (s.hidden ? ` · hides ${cardName(s.hidden)}` : " · hides a card") : "") : "";
+  const [nm, val, ability] = kabaleCard(s.card) || [label(s.card), "", ""];
+  const hood = s.card === "magic_hood" && s.holds ? " · " + (s.hidden ? t("hides {card}", { card: cardName(s.hidden) }) : t("hides a card")) : "";
   return h("div", { class: `infl${s.holds ? " hooded" : ""}`, style: seatStyle(c), title: ability },
     h("span", {}, nm + hood), h("span", { class: "iv" }, val));
 }
@@ -52,36 +53,36 @@ function columns(ctx, targets) {
   const view = ctx.view;
   return h("div", { class: "goal-columns" }, ...view.columns.map((col) => {
     const pick = targets.get(col.index);
-    const state = col.closed ? "closed by Storm" : col.full ? "full" : `${col.slots.length} / ${col.goal.value}`;
+    const state = col.closed ? t("closed by Storm") : col.full ? t("full") : `${col.slots.length} / ${col.goal.value}`;
     return h("div", { class: `goal-col${pick ? " target" : ""}`, "data-column": col.index, onclick: pick || null },
-      h("div", { class: "col-no" }, `column ${col.index}`), goalCard(col.goal, state), ...col.slots.map((s) => slot(view, s)));
+      h("div", { class: "col-no" }, t("column {n}", { n: col.index })), goalCard(col.goal, state), ...col.slots.map((s) => slot(view, s)));
   }));
 }
 
 function drawTable(ctx, targets) {
   const v = ctx.view;
   mount(panels.table,
-    h("h2", {}, `Round ${v.round || "–"} of ${v.rounds}`, h("span", { class: "count" }, `goal stack: ${v.goal_stack_size}`)),
-    v.columns.length ? columns(ctx, targets) : h("p", { class: "muted" }, v.result ? "All six rounds are played." : "The round has not started."),
+    h("h2", {}, t("Round {round} of {rounds}", { round: v.round || "–", rounds: v.rounds }), h("span", { class: "count" }, t("goal stack: {n}", { n: v.goal_stack_size }))),
+    v.columns.length ? columns(ctx, targets) : h("p", { class: "muted" }, v.result ? t("All six rounds are played.") : t("The round has not started.")),
     v.result ? h("div", { class: "notice" }, resultText(ctx)) : null);
 }
 
 function resultText(ctx) {
   const r = ctx.view.result;
-  const winners = r.winners.map((s) => name(ctx, s)).join(" and ");
-  return `Game over. ${winners} ${r.winners.length > 1 ? "win" : "wins"}. Scores: ${r.scores.map((sc, i) => `${name(ctx, i)} ${sc}`).join(", ")}.`;
+  const params = { names: r.winners.map((s) => name(ctx, s)).join(t(" and ")), scores: r.scores.map((sc, i) => `${name(ctx, i)} ${sc}`).join(", ") };
+  return r.winners.length > 1 ? t("Game over. {names} win. Scores: {scores}.", params) : t("Game over. {names} wins. Scores: {scores}.", params);
 }
 
 function drawPlayers(ctx) {
   const v = ctx.view;
-  mount(panels.players, h("h2", {}, "Players"), h("div", { class: "players" }, ...v.players.map((p) => {
+  mount(panels.players, h("h2", {}, t("Players")), h("div", { class: "players" }, ...v.players.map((p) => {
     const c = colour(p.colour);
     return h("div", { class: `player${v.active === p.seat ? " active" : ""}`, style: seatStyle(c) },
       h("div", { class: "name" }, h("span", { class: "swatch" }), name(ctx, p.seat),
-        p.seat === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
-        v.active === p.seat ? h("span", { class: "tag turn" }, "to play") : null),
-      h("div", { class: "score" }, p.score ?? p.won_count, h("span", { class: "pts" }, p.score === undefined ? ` goal${p.won_count === 1 ? "" : "s"} won` : " pts")),
-      h("div", { class: "facts" }, h("span", {}, `hand ${p.hand_size}`), h("span", {}, `draw ${p.draw_size}`), h("span", {}, `discard ${p.discard.length}`)),
+        p.seat === ctx.seat ? h("span", { class: "tag you" }, t("you")) : null,
+        v.active === p.seat ? h("span", { class: "tag turn" }, t("to play")) : null),
+      h("div", { class: "score" }, p.score ?? p.won_count, h("span", { class: "pts" }, " " + (p.score === undefined ? tn("goal won", "goals won", p.won_count) : tn("pt", "pts", p.score)))),
+      h("div", { class: "facts" }, h("span", {}, t("hand {n}", { n: p.hand_size })), h("span", {}, t("draw {n}", { n: p.draw_size })), h("span", {}, t("discard {n}", { n: p.discard.length }))),
       p.won?.length ? h("div", { class: "won" }, ...p.won.map((g) => goalCard(goalOf(g)))) : null);
   })));
 }
@@ -92,7 +93,7 @@ function goalOf(id) {
 }
 
 function handCard(card, c, onclick, selected) {
-  const [nm, val, ability] = KABALE_CARDS[card] || [label(card), "", ""];
+  const [nm, val, ability] = kabaleCard(card) || [label(card), "", ""];
   return h(onclick ? "button" : "div", { class: `card hand-card${selected ? " selected" : ""}${onclick ? " playable" : ""}`, style: seatStyle(c), "data-card": card, onclick },
     h("span", { class: "iv" }, val), h("strong", {}, nm), h("span", { class: "ability" }, ability));
 }
@@ -102,7 +103,7 @@ function drawHand(ctx, playable) {
   panels.hand.hidden = !me;
   if (!me) return;
   const c = colour(me.colour);
-  mount(panels.hand, h("h2", {}, "Your hand", h("span", { class: "count" }, `${me.hand.length} cards`)),
+  mount(panels.hand, h("h2", {}, t("Your hand"), h("span", { class: "count" }, tn("{n} card", "{n} cards", me.hand.length))),
     h("div", { class: "cards" }, ...me.hand.map((card) => handCard(card, c, playable.has(card) ? () => pickCard(ctx, card) : null, ui.card === card))));
 }
 
@@ -116,10 +117,10 @@ function pickCard(ctx, card) {
 
 function describeMove(ctx, m) {
   switch (m.type) {
-    case "play": return `Play ${cardName(m.card)} into column ${m.column}`;
-    case "tuck": return `Hide ${cardName(m.card)} under the hood`;
-    case "swap": return `Swap the Traitor's goal with column ${m.column}`;
-    case "decline": return "Decline";
+    case "play": return t("Play {card} into column {column}", { card: cardName(m.card), column: m.column });
+    case "tuck": return t("Hide {card} under the hood", { card: cardName(m.card) });
+    case "swap": return t("Swap the Traitor's goal with column {column}", { column: m.column });
+    case "decline": return t("Decline");
     default: return label(m.type);
   }
 }
@@ -129,21 +130,21 @@ function promptPanel(ctx) {
   const mine = ctx.view.prompts.find((x) => x.seat === ctx.seat);
   const waiting = ctx.view.prompts.map((x) => name(ctx, x.seat)).join(", ");
   panels.prompt.classList.toggle("idle", !mine || !ctx.live);
-  if (!ctx.live) return mount(panels.prompt, h("div", { class: "what" }, "Viewing the past"), h("div", { class: "hint" }, "Go back to now to play."));
-  if (ctx.view.result) return mount(panels.prompt, h("div", { class: "what" }, "The game is over."));
-  if (!mine || !p.legal.length) return mount(panels.prompt, h("div", { class: "what" }, waiting ? `Waiting for ${waiting}` : "Nothing to do."));
-  const kinds = { play: "Play a card", hood_tuck: "Your Magic Hood was revealed", traitor_swap: "Your Traitor was revealed" };
+  if (!ctx.live) return mount(panels.prompt, h("div", { class: "what" }, t("Viewing the past")), h("div", { class: "hint" }, t("Go back to now to play.")));
+  if (ctx.view.result) return mount(panels.prompt, h("div", { class: "what" }, t("The game is over.")));
+  if (!mine || !p.legal.length) return mount(panels.prompt, h("div", { class: "what" }, waiting ? t("Waiting for {who}", { who: waiting }) : t("Nothing to do.")));
+  const kinds = { play: t("Play a card"), hood_tuck: t("Your Magic Hood was revealed"), traitor_swap: t("Your Traitor was revealed") };
   const hints = {
-    play: "Choose a card from your hand, then click the column to play it into (face down, at the bottom).",
-    hood_tuck: "Choose a hand card to hide under the hood, or decline.",
-    traitor_swap: "Click a column to swap its goal card with the Traitor's, or decline.",
+    play: t("Choose a card from your hand, then click the column to play it into (face down, at the bottom)."),
+    hood_tuck: t("Choose a hand card to hide under the hood, or decline."),
+    traitor_swap: t("Click a column to swap its goal card with the Traitor's, or decline."),
   };
   const rest = p.legal.filter((m) => !["play", "tuck", "swap"].includes(m.type));
   mount(panels.prompt, h("div", { class: "what" }, kinds[mine.kind] || label(mine.kind)),
-    h("div", { class: "hint" }, hints[mine.kind] || ""),
+    h("div", { class: "hint" }, [hints[mine.kind], deadlineText(ctx.summary, ctx.seat)].filter(Boolean).join(" ")),
     p.selected ? h("div", { class: "draft" }, describeMove(ctx, p.selected)) : null,
     p.selected ? notation(p.selected.text) : null,
-    p.selected ? confirmRow(p, "Confirm") : null,
+    p.selected ? confirmRow(p, t("Confirm")) : null,
     p.error ? h("div", { class: "error-box" }, p.error) : null,
     rest.length ? moveButtons(p, rest, (m) => describeMove(ctx, m)) : null);
 }
@@ -163,7 +164,7 @@ export function render(ctx) {
   document.getElementById("title").textContent = TITLE;
   const phase = document.getElementById("phase");
   phase.hidden = false;
-  phase.textContent = ctx.view.result ? "Finished" : `Round ${ctx.view.round || 1} of 6`;
+  phase.textContent = ctx.view.result ? t("Finished") : t("Round {round} of {rounds}", { round: ctx.view.round || 1, rounds: 6 });
   const legalCards = new Set(ctx.live ? ctx.prompter.legal.filter((m) => m.card).map((m) => m.card) : []);
   if (ui.card && !legalCards.has(ui.card)) ui.card = null;
   drawTable(ctx, columnTargets(ctx));
@@ -175,25 +176,25 @@ export function render(ctx) {
 /** Returns one readable line for a log entry (null to leave it out). */
 export function describeEvent(entry, seats) {
   const e = entry.event || {};
-  const who = (s) => seats[s]?.name || `Seat ${s + 1}`;
+  const who = (s) => seats[s]?.name || t("Seat {n}", { n: s + 1 });
   switch (e.type) {
-    case "game_started": return "The game started.";
-    case "round_started": return `Round ${e.round} started.`;
-    case "turn_started": return `${who(e.seat)}'s turn.`;
-    case "card_played": return `${who(e.seat)} played ${e.card ? cardName(e.card) : "a card"} face down into column ${e.column}.`;
-    case "card_revealed": return `${e.card ? cardName(e.card) : "A card"} was revealed in column ${e.column}.`;
-    case "cards_drawn": return e.cards ? `${who(e.seat)} drew ${e.cards.map(cardName).join(", ")}.` : `${who(e.seat)} drew ${e.count ?? ""} card(s).`;
-    case "column_scored": return e.winner === null || e.winner === undefined ? `Column ${e.column}: nobody wins.` : `Column ${e.column} goes to ${who(e.winner)}.`;
-    case "card_killed": return `The Assassin kills ${who(e.seat)}'s ${cardName(e.card)} in column ${e.column}.`;
-    case "explorer_moved": return `${who(e.seat)}'s Explorer moves from column ${e.column} to column ${e.to}.`;
-    case "card_tucked": return `${who(e.seat)} hides ${e.card ? cardName(e.card) : "a card"} under the Magic Hood.`;
-    case "goals_swapped": return `${who(e.seat)}'s Traitor swaps the goals of columns ${e.columns.join(" and ")}.`;
-    case "declined": return `${who(e.seat)} declines.`;
-    case "round_revealed": return "Every card is turned face up.";
-    case "seat_skipped": return `${who(e.seat)} has no card and is skipped.`;
-    case "game_created": return `The game was created for ${seats.map((x) => x.name).join(", ")}.`;
-    case "round_ended": return `Round ${e.round ?? ""} ended.`;
-    case "game_ended": return "The game ended.";
+    case "game_started": return t("The game started.");
+    case "round_started": return t("Round {round} started.", { round: e.round });
+    case "turn_started": return t("{who}'s turn.", { who: who(e.seat) });
+    case "card_played": return e.card ? t("{who} played {card} face down into column {column}.", { who: who(e.seat), card: cardName(e.card), column: e.column }) : t("{who} played a card face down into column {column}.", { who: who(e.seat), column: e.column });
+    case "card_revealed": return e.card ? t("{card} was revealed in column {column}.", { card: cardName(e.card), column: e.column }) : t("A card was revealed in column {column}.", { column: e.column });
+    case "cards_drawn": return e.cards ? t("{who} drew {cards}.", { who: who(e.seat), cards: e.cards.map(cardName).join(", ") }) : tn("{who} drew {n} card.", "{who} drew {n} cards.", e.count ?? 0, { who: who(e.seat) });
+    case "column_scored": return e.winner === null || e.winner === undefined ? t("Column {column}: nobody wins.", { column: e.column }) : t("Column {column} goes to {who}.", { column: e.column, who: who(e.winner) });
+    case "card_killed": return t("The Assassin kills {who}'s {card} in column {column}.", { who: who(e.seat), card: cardName(e.card), column: e.column });
+    case "explorer_moved": return t("{who}'s Explorer moves from column {column} to column {to}.", { who: who(e.seat), column: e.column, to: e.to });
+    case "card_tucked": return e.card ? t("{who} hides {card} under the Magic Hood.", { who: who(e.seat), card: cardName(e.card) }) : t("{who} hides a card under the Magic Hood.", { who: who(e.seat) });
+    case "goals_swapped": return t("{who}'s Traitor swaps the goals of columns {columns}.", { who: who(e.seat), columns: e.columns.join(t(" and ")) });
+    case "declined": return t("{who} declines.", { who: who(e.seat) });
+    case "round_revealed": return t("Every card is turned face up.");
+    case "seat_skipped": return t("{who} has no card and is skipped.", { who: who(e.seat) });
+    case "game_created": return t("The game was created for {names}.", { names: seats.map((x) => x.name).join(", ") });
+    case "round_ended": return e.round ? t("Round {round} ended.", { round: e.round }) : t("The round ended.");
+    case "game_ended": return t("The game ended.");
     case "deck_shuffled": case "goals_shuffled": return null;
     default: return entry.kind === "service" ? label(e.type || "service event") : label(e.type || "event");
   }

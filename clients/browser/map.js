@@ -1,5 +1,6 @@
 // Draws the El Grande board: the regions of Spain (and France), the sea, the Castillo and the scoreboard tray;
 // with Inquisitor & Colonies also the three overseas regions (G3): the Caravel, America and the Mediterranean.
+import { t, term } from "./i18n.js";
 import { s } from "./dom.js";
 
 export const WIDTH = 1040;
@@ -102,6 +103,15 @@ function overseasShapes(regionIds) {
     ship);
 }
 
+const SLOT_WORDS = {
+  captain: () => t("Captain"), viceroy: () => t("Viceroy"), ambassador: () => t("Ambassador"), envoy: () => t("Envoy"), plain: () => t("Plain"),
+};
+
+/** Returns a slot's name in the page's language ("envoy" → "Envoy"). */
+export function slotName(slot) {
+  return SLOT_WORDS[slot]?.() ?? slot;
+}
+
 /** The slots overseas (G3): the Caravel's captain (+3) and America's viceroy (+5). */
 function overseasSlots(regionIds) {
   return OVERSEAS_SLOTS.filter((sl) => regionIds.includes(sl.area)).map((sl) => {
@@ -110,7 +120,7 @@ function overseasSlots(regionIds) {
       s("rect", { class: "slot-hit", x: -17, y: -16, width: 104, height: 32 }),
       s("rect", { class: "slot-box", x: -15, y: -15, width: 30, height: 30, rx: 6 }),
       s("g", { class: "slot-piece" }),
-      s("text", { class: "slot-name", x: 22, y: 5, text: `${sl.name} +${sl.bonus}` }));
+      s("text", { class: "slot-name", x: 22, y: 5, text: `${slotName(sl.slot)} +${sl.bonus}` }));
   });
 }
 
@@ -121,7 +131,7 @@ function castilloTower() {
     s("path", { class: "tower", d: "M-34 40 L-34 -50 L-40 -50 L-40 -78 L-28 -78 L-28 -66 L-14 -66 L-14 -78 L0 -78 L0 -66 L14 -66 L14 -78 L28 -78 L28 -66 L40 -66 L40 -50 L34 -50 L34 40 Z" }),
     s("path", { class: "tower-door", d: "M-12 40 L-12 14 Q0 0 12 14 L12 40 Z" }),
     s("rect", { class: "tower-window", x: -5, y: -36, width: 10, height: 18, rx: 5 }),
-    s("text", { class: "area-name", x: 0, y: -96, "text-anchor": "middle", text: "CASTILLO" }),
+    s("text", { class: "area-name", x: 0, y: -96, "text-anchor": "middle", text: term("region", "Castillo").toUpperCase() }),
     s("g", { class: "castillo-values", transform: "translate(0 62)" }),
     s("g", { class: "pieces", transform: "translate(0 104)" }));
 }
@@ -133,7 +143,7 @@ function franceSlots(map) {
       s("rect", { class: "slot-hit", x: -17, y: -16, width: 128, height: 32 }),
       s("rect", { class: "slot-box", x: -15, y: -15, width: 30, height: 30, rx: 6 }),
       s("g", { class: "slot-piece" }),
-      s("text", { class: "slot-name", x: 22, y: 5, text: `${sl.name}${sl.bonus ? ` +${sl.bonus}` : ""}` }))));
+      s("text", { class: "slot-name", x: 22, y: 5, text: `${slotName(sl.slot)}${sl.bonus ? ` +${sl.bonus}` : ""}` }))));
 }
 
 /** Returns the board's SVG element, with an empty `.pieces` group per area for `drawPosition`. */
@@ -142,7 +152,7 @@ export function drawBoard(map, regionIds) {
   const box = ic ? IC_BOX : { x: 0, y: 0, width: WIDTH, height: HEIGHT };
   const tray = ic ? IC_TRAY : TRAY;
   const sea = { x: box.x, y: box.y, width: box.width, height: box.height };
-  const svg = s("svg", { class: `board${ic ? " ic" : ""}`, viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, role: "img", "aria-label": ic ? "Map of Spain, France and the overseas regions" : "Map of Spain" },
+  const svg = s("svg", { class: `board${ic ? " ic" : ""}`, viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, role: "img", "aria-label": ic ? t("Map of Spain, France and the overseas regions") : t("Map of Spain") },
     defs(),
     s("rect", { ...sea, fill: "url(#sea)" }),
     s("rect", { ...sea, fill: "url(#waves)" }),
