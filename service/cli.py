@@ -12,6 +12,9 @@ socket in the data folder, the stream server on --port as the public front (it s
 streams and proxies every other request to gunicorn), and, in embedded mode, a `castillo
 worker`. With REDIS_URL, start `castillo worker` processes yourself.
 
+A global `--lang LANGUAGE` before the command (`castillo --lang hu status GAME`) is handed to
+the client commands, which also take it after the command (clients.i18n picks the language).
+
 `streams` runs the stream server alone (service.streams), for a proxy that routes
 `/games/*/stream` to it and everything else to gunicorn.
 """
@@ -43,7 +46,7 @@ USAGE = f"""usage: castillo <command> [options]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the subcommand named by argv[0] (default sys.argv[1:]); returns the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    lang, args = global_lang(list(sys.argv[1:] if argv is None else argv))
     if not args or args[0] in ("-h", "--help", "help"):
         print(USAGE)
         return 0
@@ -59,9 +62,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command in CLIENT_COMMANDS:
         from clients.cli import main as clients_main  # type: ignore[import-not-found]
 
-        return int(clients_main(args) or 0)
+        return int(clients_main([command, *lang, *args[1:]]) or 0)
     print(f"castillo: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2
+
+
+def global_lang(args: list[str]) -> tuple[list[str], list[str]]:
+    """Returns a leading `--lang X` (or `--lang=X`) and the arguments after it (the client
+    commands get it after their name; the others speak English and ignore it)."""
+    if args[:1] == ["--lang"] and len(args) >= 2:
+        return args[:2], args[2:]
+    if args and args[0].startswith("--lang="):
+        return args[:1], args[1:]
+    return [], args
 
 
 def serve_parser() -> argparse.ArgumentParser:
