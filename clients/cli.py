@@ -33,7 +33,7 @@ from clients.python import Client, ClientError, ProblemError
 from clients.python.describe import entry_text, move_text
 from clients.python.options import options_from_text
 from clients.python.receipts import ReceiptBook, check_record, default_folder
-from clients.python.render import render, result_line
+from clients.python.render import render, result_line, status_word
 from clients.python.term import Style, colour_wanted, table
 from clients.python.types import GameInfo, GameSummary
 from engine.i18n import N_, _, languages, n_, speaking
@@ -131,10 +131,14 @@ def parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, parents=[common], help=_(text), description=_(text), aliases=aliases)
         p.set_defaults(run=run)
         for flags, options in arguments:
-            p.add_argument(
-                *flags, **({**options, "help": _(options["help"])} if "help" in options else options)
-            )
+            p.add_argument(*flags, **translated(options))
     return top
+
+
+def translated(options: dict[str, Any]) -> dict[str, Any]:
+    """Returns an argument's options with its help text (marked with N_) in the current language."""
+    text = options.get("help")
+    return {**options, "help": _(text)} if text else options
 
 
 def parse(args: list[str]) -> argparse.Namespace:
@@ -318,7 +322,7 @@ def cmd_play(ns: argparse.Namespace, out: Out) -> int:
     if ns.json:
         return dump(out, result.raw)
     accepted = _("accepted · version {version} · {status}").format(
-        version=result.version, status=result.status
+        version=result.version, status=status_word(result.status)
     )
     out(out.style(accepted, "green", "bold"))
     names = _names(api.game(ns.game_id)) if result.prompts else {}
@@ -359,7 +363,10 @@ def cmd_follow(ns: argparse.Namespace, out: Out) -> int:
             text = _("game {status} at version {version}")
             out(
                 out.style(
-                    text.format(status=event.data.get("status"), version=event.data.get("version")), "bold"
+                    text.format(
+                        status=status_word(event.data.get("status")), version=event.data.get("version")
+                    ),
+                    "bold",
                 )
             )
         elif ns.json:

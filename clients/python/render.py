@@ -50,11 +50,34 @@ COLOUR_WORDS = {
     "white": NP_("colour", "white"),
 }
 """The seats' colours as words (read with `colour`); the colour ids stay the style names."""
+STATUS_WORDS = {
+    "running": NP_("status", "running"),
+    "finished": NP_("status", "finished"),
+    "aborted": NP_("status", "aborted"),
+}
+PHASE_WORDS = {  # El Grande's phases (engine.elgrande views)
+    "bidding": NP_("phase", "bidding"),
+    "turns": NP_("phase", "turns"),
+    "scoring": NP_("phase", "scoring"),
+    "between": NP_("phase", "between"),
+    "over": NP_("phase", "over"),
+}
 
 
 def colour(ident: str) -> str:
     """Returns a colour id as a word of the current language (an unknown id as it is)."""
     return p_("colour", COLOUR_WORDS[ident]) if ident in COLOUR_WORDS else ident
+
+
+def status_word(ident: object) -> str:
+    """Returns a game status (running, finished, aborted) as a word of the current language."""
+    return (
+        p_("status", STATUS_WORDS[ident]) if isinstance(ident, str) and ident in STATUS_WORDS else str(ident)
+    )
+
+
+def _phase(ident: object) -> str:
+    return p_("phase", PHASE_WORDS[ident]) if isinstance(ident, str) and ident in PHASE_WORDS else str(ident)
 
 
 def render(summary: GameSummary, view: Json | None, style: Style) -> list[str]:
@@ -86,7 +109,9 @@ def header(summary: GameSummary, style: Style) -> list[str]:
     """Returns the title line, the status line and who owes what."""
     lines = [style(_("{title} · game {id}").format(title=summary.title, id=summary.id), "bold")]
     lines.append(
-        _("status {status} · version {version}").format(status=summary.status, version=summary.version)
+        _("status {status} · version {version}").format(
+            status=status_word(summary.status), version=summary.version
+        )
     )
     options = options_line(summary.game, summary.options)
     lines += [options] if options else []
@@ -151,7 +176,7 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
     names = [_colour_name(summary, i, style) for i in range(seats)]
     king = _area_name(view["king"], view["areas"].get(view["king"], {}))
     text = _("{round} · phase {phase} · King in {king}")
-    lines = [text.format(round=_round(view["round"], view["rounds"]), phase=view["phase"], king=king)]
+    lines = [text.format(round=_round(view["round"], view["rounds"]), phase=_phase(view["phase"]), king=king)]
     order = sorted(view["areas"], key=_board_order)
     rows = [_area_row(a, view["areas"][a], view, names, style) for a in order]
     lines += table([_("area"), _("values"), *names, _("marks")], rows, "<<" + ">" * seats + "<")
