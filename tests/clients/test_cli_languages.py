@@ -172,3 +172,16 @@ def test_deadlines_are_written_per_language_and_time_zone() -> None:
         assert _when(moment, UTC) == "25.11.2026, 01:39 UTC"
     with speaking("de"):
         assert _when(moment, budapest) == "25.11.26, 02:39 MEZ"
+
+
+def test_the_overview_of_commands_follows_the_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    assert castillo(["--lang", "hu"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("használat: castillo [--lang LANGUAGE] <command> [options]\n")
+    assert "kliensparancsok (lásd `castillo play --help`)" in out and "catalog" in out
+    monkeypatch.setenv("CASTILLO_LANG", "pl")
+    assert castillo(["nope"]) == 2
+    assert capsys.readouterr().err.startswith("castillo: nieznane polecenie 'nope'\n\nużycie: castillo")
+    assert castillo(["--lang=xx", "--help"]) == 0 and "usage: castillo" in capsys.readouterr().out
