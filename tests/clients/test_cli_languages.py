@@ -33,8 +33,14 @@ def game(server_url: str) -> dict[str, Any]:
     return Client(server_url).create_game("kabale", ["Ann", "Bob", "Cy"]).raw
 
 
+def due(url: str, game: dict[str, Any]) -> tuple[int, str]:
+    """Returns the seat that owes the next decision and its token."""
+    seat = Client(url).game(game["id"]).prompts[0].seat
+    return seat, game["seats"][seat]["token"]
+
+
 def status(capsys: pytest.CaptureFixture[str], url: str, game: dict[str, Any], *extra: str) -> str:
-    token = game["seats"][0]["token"]
+    token = due(url, game)[1]
     code, out, err = run(capsys, *extra, "status", game["id"], "--url", url, "--token", token)
     assert code == 0, err
     return out
@@ -49,6 +55,10 @@ def test_lang_before_the_command_gives_hungarian_lines(
     assert re.search(r"^osz\s+cél\s+kártyák \(felül → alul\)\s+állapot", out, re.MULTILINE), out
     assert re.search(r"^Ann \(0\. hely\)\s+piros\s+3\s+22", out, re.MULTILINE), out
     assert "a kezed: " in out and "te következel: lásd `castillo moves" in out
+    seat, token = due(server_url, game)
+    code, out, _err = run(capsys, "--lang", "hu", "moves", game["id"], "--url", server_url, "--token", token)
+    assert code == 0 and out.startswith(f"a(z) {seat}. hely döntése: play\n")
+    assert re.search(r"^#\s+lépés\s+JSON$", out, re.MULTILINE), out
 
 
 def test_the_locale_gives_polish(
@@ -96,11 +106,12 @@ def test_every_request_asks_for_the_language(
         asked.append((kw.get("headers") or {}).get("Accept-Language"))
         return send(self, method, url, **kw)
 
+    command = ["status", game["id"], "--url", server_url, "--token", game["seats"][0]["token"]]
     monkeypatch.setattr(requests.Session, "request", spy)
-    status(capsys, server_url, game, "--lang", "pl")
+    assert run(capsys, "--lang", "pl", *command)[0] == 0
     assert len(asked) >= 2 and set(asked) == {"pl"}
     asked.clear()
-    status(capsys, server_url, game)
+    assert run(capsys, *command)[0] == 0
     assert set(asked) == {"en"} and current() == "en"  # the run's language does not outlive it
 
 
