@@ -14,6 +14,8 @@
 
 The server URL and token come from --url/--token or CASTILLO_URL/CASTILLO_TOKEN. Errors
 print the server's problem title and detail and exit with status 1 (2 for usage errors).
+The language (`--lang`, else CASTILLO_LANG, else the locale: `clients.i18n.choose`) holds for
+the whole run: every line, the help texts, and the server's answers (sent as Accept-Language).
 """
 
 from __future__ import annotations
@@ -26,13 +28,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from clients.i18n import choose, known
 from clients.python import Client, ClientError, ProblemError
 from clients.python.describe import entry_text, move_text
 from clients.python.options import options_from_text
 from clients.python.receipts import ReceiptBook, check_record, default_folder
-from clients.python.render import render, result_line
+from clients.python.render import render, result_line, status_word
 from clients.python.term import Style, colour_wanted, table
 from clients.python.types import GameInfo, GameSummary
+from engine.i18n import N_, _, languages, n_, speaking
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 
@@ -52,6 +56,15 @@ class Out:
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs one client subcommand (argv[0] names it); returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    flag = lang_flag(args)
+    with speaking(choose(flag, os.environ)):
+        if flag and not known(flag):
+            print(_unknown_language(flag), file=sys.stderr)
+        return _run(args)
+
+
+def _run(args: list[str]) -> int:
+    """Runs the subcommand in the current language; returns the exit status."""
     out = Out(sys.stdout)
     try:
         ns = parse(args)
@@ -70,34 +83,62 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a terminal user gets one line, never a traceback
         if os.environ.get("CASTILLO_DEBUG"):
             raise
-        print(
-            f"castillo: unexpected {type(error).__name__}: {error} (CASTILLO_DEBUG=1 shows more)",
-            file=sys.stderr,
-        )
+        text = _("unexpected {kind}: {error} (CASTILLO_DEBUG=1 shows more)")
+        print("castillo: " + text.format(kind=type(error).__name__, error=error), file=sys.stderr)
         return 1
+
+
+def lang_flag(args: Sequence[str]) -> str | None:
+    """Returns the value of `--lang X` or `--lang=X` on the command line (the last one), else None."""
+    found = None
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
+def _unknown_language(flag: str) -> str:
+    """Returns the warning for a --lang there is no catalog for (the run speaks English)."""
+    text = "castillo: no catalog for language {lang!r}: speaking English (languages: {known})"
+    return text.format(lang=flag, known=", ".join(languages()))
 
 
 def _token_hint(error: ProblemError, args: Sequence[str]) -> str:
     """Returns how to give a token, when a 401 came to a command run without one."""
     given = os.environ.get("CASTILLO_TOKEN") or any(a.split("=")[0] == "--token" for a in args)
-    return "" if error.status != 401 or given else " (give a seat token: --token TOKEN or CASTILLO_TOKEN)"
+    return "" if error.status != 401 or given else _(" (give a seat token: --token TOKEN or CASTILLO_TOKEN)")
 
 
 def parser() -> argparse.ArgumentParser:
     """Returns the parser of every client subcommand (built from COMMANDS)."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--url", default=os.environ.get("CASTILLO_URL", DEFAULT_URL), help="server URL")
-    common.add_argument("--token", default=os.environ.get("CASTILLO_TOKEN"), help="seat or admin token")
-    common.add_argument("--json", action="store_true", help="print the JSON answer instead of text")
-    top = argparse.ArgumentParser(prog="castillo", description="Castillo client commands")
+    common.add_argument("--url", default=os.environ.get("CASTILLO_URL", DEFAULT_URL), help=_("server URL"))
+    common.add_argument("--token", default=os.environ.get("CASTILLO_TOKEN"), help=_("seat or admin token"))
+    common.add_argument("--json", action="store_true", help=_("print the JSON answer instead of text"))
+    common.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        help=_("language of the output: {languages} (default: CASTILLO_LANG, else the locale)").format(
+            languages=", ".join(languages())
+        ),
+    )
+    top = argparse.ArgumentParser(prog="castillo", description=_("Castillo client commands"))
     sub = top.add_subparsers(dest="command", required=True)
     for name, run, text, arguments in COMMANDS:
         aliases = ["show"] if name == "status" else []
-        p = sub.add_parser(name, parents=[common], help=text, description=text, aliases=aliases)
+        p = sub.add_parser(name, parents=[common], help=_(text), description=_(text), aliases=aliases)
         p.set_defaults(run=run)
         for flags, options in arguments:
-            p.add_argument(*flags, **options)
+            p.add_argument(*flags, **translated(options))
     return top
+
+
+def translated(options: dict[str, Any]) -> dict[str, Any]:
+    """Returns an argument's options with its help text (marked with N_) in the current language."""
+    text = options.get("help")
+    return {**options, "help": _(text)} if text else options
 
 
 def parse(args: list[str]) -> argparse.Namespace:
@@ -108,7 +149,7 @@ def parse(args: list[str]) -> argparse.Namespace:
     if extra and getattr(ns, "move", None) is not None and not any(w.startswith("-") for w in extra):
         ns.move = [*ns.move, *extra]
     elif extra:
-        top.error(f"unrecognized arguments: {' '.join(extra)}")
+        top.error(_("unrecognized arguments: {words}").format(words=" ".join(extra)))
     return ns
 
 
@@ -130,35 +171,40 @@ def cmd_new(ns: argparse.Namespace, out: Out) -> int:
     """Creates a game; prints its id, the admin token and each seat's token and link."""
     seats: list[Any] = [_seat(s) for s in ns.seat] + [{"name": f"bot:{kind}"} for kind in ns.bot]
     if not seats:
-        raise ValueError("name the players: --seat NAME[:EMAIL] and/or --bot random|greedy, once per seat")
+        raise ValueError(_("name the players: --seat NAME[:EMAIL] and/or --bot random|greedy, once per seat"))
     api = client(ns)
     options = options_from_text(_info(api, ns.game), ns.option) if ns.option else None
     tc = {"per_move": ns.per_move} if ns.per_move is not None else None
     created = api.create_game(ns.game, seats, options=options, time_control=tc)
     if ns.json:
         return dump(out, created.raw)
-    out(out.style(f"game {created.id} ({created.game})", "bold"), f"admin token: {created.admin_token}", "")
+    out(
+        out.style(_("game {id} ({game})").format(id=created.id, game=created.game), "bold"),
+        _("admin token: {token}").format(token=created.admin_token),
+        "",
+    )
     rows = [[str(s.seat), s.name, s.token or "", s.link or ""] for s in created.seats]
-    out(*table(["seat", "name", "token", "play link"], rows, ">"))
+    out(*table([_("seat"), _("name"), _("token"), _("play link")], rows, ">"))
     for s in created.seats:
         if s.email_status == "do-not-email":
-            out(f"seat {s.seat}'s address asked for no email from Castillo: hand it its link yourself.")
+            text = _("seat {seat}'s address asked for no email from Castillo: hand it its link yourself.")
+            out(text.format(seat=s.seat))
     out(
         "",
-        "Tokens are shown only now: keep them. A seat with an email also gets its link by email.",
-        f"Play as a seat: castillo status {created.id} --url {ns.url} --token TOKEN"
-        " (or set CASTILLO_URL and CASTILLO_TOKEN)",
+        _("Tokens are shown only now: keep them. A seat with an email also gets its link by email."),
+        _(
+            "Play as a seat: castillo status {id} --url {url} --token TOKEN"
+            " (or set CASTILLO_URL and CASTILLO_TOKEN)"
+        ).format(id=created.id, url=ns.url),
     )
     if ns.bot:
-        out(
-            "",
-            f"run the bots: castillo bots --url {ns.url} --game {created.id} --admin-token {created.admin_token}",
-        )
+        text = _("run the bots: castillo bots --url {url} --game {id} --admin-token {token}")
+        out("", text.format(url=ns.url, id=created.id, token=created.admin_token))
     return 0
 
 
 def _seat(text: str) -> dict[str, Any]:
-    name, _, email = text.partition(":")
+    name, _colon, email = text.partition(":")
     return {"name": name, **({"email": email} if email else {})}
 
 
@@ -166,7 +212,8 @@ def _info(api: Client, game: str) -> GameInfo:
     """Returns the catalog entry of `game`; refuses a game the server does not offer."""
     games = {g.name: g for g in api.catalog()}
     if game not in games:
-        raise ValueError(f"the server offers no game {game!r}; it offers: {', '.join(games)}")
+        text = _("the server offers no game {game}; it offers: {games}")
+        raise ValueError(text.format(game=repr(game), games=", ".join(games)))
     return games[game]
 
 
@@ -178,26 +225,30 @@ def cmd_catalog(ns: argparse.Namespace, out: Out) -> int:
             return dump(out, [g.raw for g in games])
         rows = [[g.name, g.title, "{}-{}".format(*g.seats), ", ".join(g.options) or "-"] for g in games]
         out(
-            *table(["game", "title", "seats", "options"], rows),
+            *table([_("game"), _("title"), _("seats"), _("options")], rows),
             "",
-            "options of a game: castillo catalog GAME",
+            _("options of a game: castillo catalog GAME"),
         )
         return 0
     info = _info(client(ns), ns.game)
     if ns.json:
         return dump(out, info.raw)
-    out(out.style(f"{info.title} ({info.name}), {info.seats[0]}-{info.seats[1]} players", "bold"), "")
+    low, high = info.seats
+    title = n_("{title} ({name}), {low}-{high} player", "{title} ({name}), {low}-{high} players", high)
+    out(out.style(title.format(title=info.title, name=info.name, low=low, high=high), "bold"), "")
     for name, spec in info.options.items():
         rules = f" ({spec.rules})" if spec.rules else ""
-        out(f"{out.style(name, 'bold')}  default {json.dumps(spec.default)}{rules}", f"    {spec.doc}")
+        head = _("{name}  default {value}{rules}")
+        out(
+            head.format(name=out.style(name, "bold"), value=json.dumps(spec.default), rules=rules),
+            f"    {spec.doc}",
+        )
         if spec.excludes:
-            out(f"    cannot be combined with: {', '.join(spec.excludes)}")
+            out("    " + _("cannot be combined with: {options}").format(options=", ".join(spec.excludes)))
     example = next((n for n, s in info.options.items() if s.type == "bool" and s.default is False), None)
     if example:
-        out(
-            "",
-            f"choose with: castillo new {info.name} --seat A --seat B --option {example} (NAME or NAME=VALUE)",
-        )
+        text = _("choose with: castillo new {game} --seat A --seat B --option {option} (NAME or NAME=VALUE)")
+        out("", text.format(game=info.name, option=example))
     return 0
 
 
@@ -222,17 +273,19 @@ def cmd_moves(ns: argparse.Namespace, out: Out) -> int:
     if ns.json:
         return dump(out, legal.raw)
     if legal.prompt is None:
-        out("you owe no decision now")
+        out(_("you owe no decision now"))
         return 0
-    out(out.style(f"seat {legal.seat} owes: {legal.prompt.get('kind')}", "bold"))
+    owes = _("seat {seat} owes: {kind}").format(seat=legal.seat, kind=legal.prompt.get("kind"))
+    out(out.style(owes, "bold"))
     game = api.game(ns.game_id).game if None in legal.notation else ""
     rows = [_move_row(i, m, text, game) for i, (m, text) in enumerate(zip(legal.moves, legal.notation), 1)]
-    out(*table(["#", "move", "JSON"], rows, ">"))
+    out(*table(["#", _("move"), "JSON"], rows, ">"))
     if partial is None and any(_growable(m) for m in legal.moves):
+        text = _("a move with an empty part ('none') grows step by step: castillo moves {game} --extend N")
         out(
             "",
-            f"a move with an empty part ('none') grows step by step: castillo moves {ns.game_id} --extend N",
-            "lists its next steps (then --partial with a step's JSON goes further)",
+            text.format(game=ns.game_id),
+            _("lists its next steps (then --partial with a step's JSON goes further)"),
         )
     return 0
 
@@ -246,7 +299,8 @@ def _picked(api: Client, game_id: str, number: int, flag: str) -> dict[str, Any]
     """Returns legal move `number` (1-based, as `castillo moves` lists them)."""
     legal = api.legal_moves(game_id)
     if not 1 <= number <= len(legal.moves):
-        raise ValueError(f"{flag} wants 1..{len(legal.moves)} (see `castillo moves {game_id}`)")
+        text = _("{flag} wants 1..{n} (see `castillo moves {game}`)")
+        raise ValueError(text.format(flag=flag, n=len(legal.moves), game=game_id))
     return legal.moves[number - 1]
 
 
@@ -255,7 +309,7 @@ def _move_row(index: int, move: dict[str, Any], text: str | None, game: str) -> 
     body = {k: v for k, v in move.items() if k != "complete"}
     return [
         str(index),
-        text or f"(incomplete) {move_text(game, body)}",
+        text or _("(incomplete) {move}").format(move=move_text(game, body)),
         json.dumps(body, separators=(",", ":")),
     ]
 
@@ -267,10 +321,14 @@ def cmd_play(ns: argparse.Namespace, out: Out) -> int:
     result = api.play(ns.game_id, if_match=None, **kwargs)
     if ns.json:
         return dump(out, result.raw)
-    out(out.style(f"accepted · version {result.version} · {result.status}", "green", "bold"))
+    accepted = _("accepted · version {version} · {status}").format(
+        version=result.version, status=status_word(result.status)
+    )
+    out(out.style(accepted, "green", "bold"))
     names = _names(api.game(ns.game_id)) if result.prompts else {}
     for prompt in result.prompts:
-        out(f"waiting for {names.get(prompt.seat, '?')} (seat {prompt.seat}): {prompt.kind}")
+        text = _("waiting for {name} (seat {seat}): {kind}")
+        out(text.format(name=names.get(prompt.seat, "?"), seat=prompt.seat, kind=prompt.kind))
     return 0
 
 
@@ -280,7 +338,7 @@ def _move_args(api: Client, ns: argparse.Namespace) -> dict[str, Any]:
         return {"move": _picked(api, ns.game_id, ns.pick, "--pick")}
     text = " ".join(ns.move).strip()
     if not text:
-        raise ValueError("give a move: notation text, JSON, or --pick N")
+        raise ValueError(_("give a move: notation text, JSON, or --pick N"))
     if text[0] in "{[":
         value = json.loads(text)
         return {"moves": value} if isinstance(value, list) else {"move": value}
@@ -296,14 +354,21 @@ def cmd_follow(ns: argparse.Namespace, out: Out) -> int:
     api = client(ns)
     summary = api.game(ns.game_id)
     names = _names(summary)
+    text = _("following {title} game {id} from version {version}")
     out(
-        out.style(
-            f"following {summary.title} game {summary.id} from version {ns.after or summary.version}", "dim"
-        )
+        out.style(text.format(title=summary.title, id=summary.id, version=ns.after or summary.version), "dim")
     )
     for event in api.follow(ns.game_id, ns.after if ns.after is not None else summary.version):
         if event.event == "end":
-            out(out.style(f"game {event.data.get('status')} at version {event.data.get('version')}", "bold"))
+            text = _("game {status} at version {version}")
+            out(
+                out.style(
+                    text.format(
+                        status=status_word(event.data.get("status")), version=event.data.get("version")
+                    ),
+                    "bold",
+                )
+            )
         elif ns.json:
             out(json.dumps(event.data, sort_keys=True))
         else:
@@ -326,7 +391,11 @@ def cmd_record(ns: argparse.Namespace, out: Out) -> int:
     text = client(ns).record(ns.game_id, ns.format)
     if ns.output:
         Path(ns.output).write_text(text, encoding="utf-8")
-        print(f"wrote {ns.output} ({len(text.splitlines())} lines)", file=sys.stderr)
+        lines = len(text.splitlines())
+        print(
+            n_("wrote {file} ({n} line)", "wrote {file} ({n} lines)", lines).format(file=ns.output, n=lines),
+            file=sys.stderr,
+        )
     else:
         out.stream.write(text)
     return 0
@@ -335,16 +404,19 @@ def cmd_record(ns: argparse.Namespace, out: Out) -> int:
 def cmd_verify(ns: argparse.Namespace, out: Out) -> int:
     """Audits a record file offline with the engine, or asks the server to audit --game."""
     if bool(ns.file) == bool(ns.game_id):
-        raise ValueError("give a record FILE or --game GAME (one of the two)")
+        raise ValueError(_("give a record FILE or --game GAME (one of the two)"))
     if ns.game_id:
         report = client(ns).verify(ns.game_id, _receipts(ns, ns.game_id))
         if ns.json:
             dump(out, report.raw)
         else:
-            what = (
-                "hash chain, seed and full re-run" if report.complete else "hash chain (game still running)"
+            what = _(FULL) if report.complete else _("hash chain (game still running)")
+            _verdict(
+                out,
+                report.ok,
+                _entries(_("game {game}").format(game=report.game), report.version, what),
+                report.problems,
             )
-            _verdict(out, report.ok, f"game {report.game}, {report.version} entries: {what}", report.problems)
         return 0 if report.ok else 1
     from clients.python.audit import verify_record
 
@@ -352,13 +424,25 @@ def cmd_verify(ns: argparse.Namespace, out: Out) -> int:
     kept = _receipts(ns, audit.game_id) if audit.game_id else []
     if kept:
         audit.problems += check_record(audit.game_id, audit.entries, kept, _jwks(ns, audit.game_id))
-    what = "hash chain, seed and full re-run" if audit.replayed else "hash chain"
-    what += f", {len(kept)} receipts" if kept else ""
-    extra = f", {audit.withheld} entries withheld (not checked)" if audit.withheld else ""
-    _verdict(
-        out, audit.ok, f"{audit.game or 'record'}, {audit.versions} entries: {what}{extra}", audit.problems
-    )
+    what = _(FULL) if audit.replayed else _("hash chain")
+    what += n_(", {n} receipt", ", {n} receipts", len(kept)).format(n=len(kept)) if kept else ""
+    if audit.withheld:
+        withheld = n_(
+            ", {n} entry withheld (not checked)", ", {n} entries withheld (not checked)", audit.withheld
+        )
+        what += withheld.format(n=audit.withheld)
+    _verdict(out, audit.ok, _entries(audit.game or _("record"), audit.versions, what), audit.problems)
     return 0 if audit.ok else 1
+
+
+FULL = N_("hash chain, seed and full re-run")
+
+
+def _entries(what: str, n: int, checks: str) -> str:
+    """Returns "game kabale, 12 entries: hash chain" (the audited thing, its size, what was checked)."""
+    return n_("{what}, {n} entry: {checks}", "{what}, {n} entries: {checks}", n).format(
+        what=what, n=n, checks=checks
+    )
 
 
 def _receipts(ns: argparse.Namespace, game_id: str) -> list[str]:
@@ -377,7 +461,7 @@ def _jwks(ns: argparse.Namespace, game_id: str) -> dict[str, Any]:
 
 
 def _verdict(out: Out, ok: bool, what: str, problems: Sequence[str]) -> None:
-    word = out.style("verified", "green", "bold") if ok else out.style("FAILED", "red", "bold")
+    word = out.style(_("verified"), "green", "bold") if ok else out.style(_("FAILED"), "red", "bold")
     out(f"{word}: {what}", *(f"  - {p}" for p in problems))
 
 
@@ -387,7 +471,7 @@ def cmd_bots(ns: argparse.Namespace, out: Out) -> int:
 
     ns.admin_token = ns.admin_token or os.environ.get("CASTILLO_ADMIN_TOKEN")
     if not ns.admin_token:
-        raise ValueError("--admin-token (or CASTILLO_ADMIN_TOKEN) is required to take over seats")
+        raise ValueError(_("--admin-token (or CASTILLO_ADMIN_TOKEN) is required to take over seats"))
     seats = [int(s) for s in ns.seats.split(",")] if ns.seats else None
     summary = fill_seats(ns.url, ns.game_id, ns.admin_token, kind=ns.kind, seats=seats, seed=ns.seed, log=out)
     if summary.result:
@@ -399,53 +483,53 @@ Arg = tuple[tuple[str, ...], dict[str, Any]]
 GAME: Arg = (("game_id",), {"metavar": "GAME"})
 KINDS = ("random", "greedy")
 COMMANDS: tuple[tuple[str, Any, str, tuple[Arg, ...]], ...] = (
-    ("catalog", cmd_catalog, "list the server's games, or a game's options and what they do", (
-        (("game",), {"nargs": "?", "help": "show this game's options: elgrande, kabale"}),
+    ("catalog", cmd_catalog, N_("list the server's games, or a game's options and what they do"), (
+        (("game",), {"nargs": "?", "help": N_("show this game's options: elgrande, kabale")}),
     )),
-    ("new", cmd_new, "create a game and print its tokens (shown once)", (
-        (("game",), {"help": "a game of the catalog: elgrande, kabale"}),
-        (("--seat",), {"action": "append", "default": [], "metavar": "NAME[:EMAIL]", "help": "a player (repeat)"}),
-        (("--bot",), {"action": "append", "default": [], "choices": KINDS, "help": "a bot seat (repeat)"}),
+    ("new", cmd_new, N_("create a game and print its tokens (shown once)"), (
+        (("game",), {"help": N_("a game of the catalog: elgrande, kabale")}),
+        (("--seat",), {"action": "append", "default": [], "metavar": "NAME[:EMAIL]", "help": N_("a player (repeat)")}),
+        (("--bot",), {"action": "append", "default": [], "choices": KINDS, "help": N_("a bot seat (repeat)")}),
         (("--option",), {"action": "append", "default": [], "metavar": "NAME[=VALUE]",
-                         "help": "a game option, on by its name alone (repeat; see `castillo catalog GAME`)"}),
-        (("--per-move",), {"type": int, "metavar": "SECONDS", "help": "time per decision (default 3 days)"}),
+                         "help": N_("a game option, on by its name alone (repeat; see `castillo catalog GAME`)")}),
+        (("--per-move",), {"type": int, "metavar": "SECONDS", "help": N_("time per decision (default 3 days)")}),
     )),
-    ("status", cmd_status, "show the game: board, scores, who owes what", (GAME,)),
-    ("moves", cmd_moves, "list your legal moves in the game's notation", (
+    ("status", cmd_status, N_("show the game: board, scores, who owes what"), (GAME,)),
+    ("moves", cmd_moves, N_("list your legal moves in the game's notation"), (
         GAME,
-        (("--partial",), {"metavar": "JSON", "help": "list the one-step extensions of this incomplete move"}),
-        (("--extend",), {"type": int, "metavar": "N", "help": "list the one-step extensions of move N of the list"}),
+        (("--partial",), {"metavar": "JSON", "help": N_("list the one-step extensions of this incomplete move")}),
+        (("--extend",), {"type": int, "metavar": "N", "help": N_("list the one-step extensions of move N of the list")}),
     )),
-    ("play", cmd_play, "submit a move: notation text, JSON, or --pick N from `castillo moves`", (
+    ("play", cmd_play, N_("submit a move: notation text, JSON, or --pick N from `castillo moves`"), (
         GAME,
-        (("move",), {"nargs": "*", "help": "e.g. 'play king 2', or a JSON move / list of moves"}),
-        (("--pick",), {"type": int, "metavar": "N", "help": "play move number N of `castillo moves`"}),
+        (("move",), {"nargs": "*", "help": N_("e.g. 'play king 2', or a JSON move / list of moves")}),
+        (("--pick",), {"type": int, "metavar": "N", "help": N_("play move number N of `castillo moves`")}),
     )),
-    ("follow", cmd_follow, "print the game's entries live until it ends", (
+    ("follow", cmd_follow, N_("print the game's entries live until it ends"), (
         GAME,
-        (("--from",), {"dest": "after", "type": int, "metavar": "V", "help": "replay from after version V"}),
+        (("--from",), {"dest": "after", "type": int, "metavar": "V", "help": N_("replay from after version V")}),
     )),
-    ("history", cmd_history, "print the log as you may see it", (
+    ("history", cmd_history, N_("print the log as you may see it"), (
         GAME,
         (("--after",), {"type": int, "default": 0, "metavar": "V"}),
     )),
-    ("record", cmd_record, "export the record (JSON Lines, or readable text)", (
+    ("record", cmd_record, N_("export the record (JSON Lines, or readable text)"), (
         GAME,
         (("--format",), {"choices": ("jsonl", "text"), "default": "jsonl"}),
-        (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of stdout"}),
+        (("-o", "--output"), {"metavar": "FILE", "help": N_("write to FILE instead of stdout")}),
     )),
-    ("verify", cmd_verify, "audit a record file offline with the rules engine, or a game on the server", (
-        (("file",), {"nargs": "?", "help": "a JSON Lines record exported by `castillo record`"}),
-        (("--game",), {"dest": "game_id", "metavar": "GAME", "help": "ask the server to audit this game"}),
-        (("--receipts",), {"metavar": "FILE", "help": "receipts to check, one per line (default: kept ones)"}),
-        (("--keys",), {"metavar": "FILE", "help": "the receipt keys, a JWK set (default: the server's)"}),
+    ("verify", cmd_verify, N_("audit a record file offline with the rules engine, or a game on the server"), (
+        (("file",), {"nargs": "?", "help": N_("a JSON Lines record exported by `castillo record`")}),
+        (("--game",), {"dest": "game_id", "metavar": "GAME", "help": N_("ask the server to audit this game")}),
+        (("--receipts",), {"metavar": "FILE", "help": N_("receipts to check, one per line (default: kept ones)")}),
+        (("--keys",), {"metavar": "FILE", "help": N_("the receipt keys, a JWK set (default: the server's)")}),
     )),
-    ("bots", cmd_bots, "play a game's bot seats until it ends", (
+    ("bots", cmd_bots, N_("play a game's bot seats until it ends"), (
         (("--game",), {"dest": "game_id", "metavar": "GAME", "required": True}),
-        (("--admin-token",), {"help": "the game's admin token (default: CASTILLO_ADMIN_TOKEN)"}),
-        (("--kind",), {"choices": KINDS, "help": "bot kind for every seat (default: from the seat name)"}),
-        (("--seats",), {"metavar": "LIST", "help": "comma-separated seats to play (default: seats named bot…)"}),
-        (("--seed",), {"type": int, "help": "seed of the bots' own choices (reproducible games)"}),
+        (("--admin-token",), {"help": N_("the game's admin token (default: CASTILLO_ADMIN_TOKEN)")}),
+        (("--kind",), {"choices": KINDS, "help": N_("bot kind for every seat (default: from the seat name)")}),
+        (("--seats",), {"metavar": "LIST", "help": N_("comma-separated seats to play (default: seats named bot…)")}),
+        (("--seed",), {"type": int, "help": N_("seed of the bots' own choices (reproducible games)")}),
     )),
 )  # fmt: skip
 """Lists each subcommand: name, function, help text and its own arguments."""

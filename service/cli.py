@@ -3,7 +3,7 @@
     castillo serve [--host H] [--port 8000] [--data ./castillo-data] [--workers N] [--threads T]
     castillo streams [--host H] [--port 8001] [--upstream unix:PATH | http://HOST:PORT]
     castillo worker | relay | inbound-smtp ...      (workers.cli)
-    castillo new | status | moves | play | follow | history | record | verify | bots ...   (clients.cli)
+    castillo new | catalog | status | moves | play | follow | history | record | verify | bots ...   (clients.cli)
 
 `serve` locks its data folder (a second `serve` on it exits naming the first), starts an
 embedded Redis there unless REDIS_URL is set (AOF on), and supervises its children
@@ -11,6 +11,9 @@ embedded Redis there unless REDIS_URL is set (AOF on), and supervises its childr
 socket in the data folder, the stream server on --port as the public front (it serves the
 streams and proxies every other request to gunicorn), and, in embedded mode, a `castillo
 worker`. With REDIS_URL, start `castillo worker` processes yourself.
+
+A global `--lang LANGUAGE` before the command (`castillo --lang hu status GAME`) is handed to
+the client commands, which also take it after the command (clients.i18n picks the language).
 
 `streams` runs the stream server alone (service.streams), for a proxy that routes
 `/games/*/stream` to it and everything else to gunicorn.
@@ -27,26 +30,49 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.i18n import _, speaking
+
 log = logging.getLogger("castillo.serve")
 
 WORKER_COMMANDS = ("worker", "relay", "inbound-smtp")
-CLIENT_COMMANDS = ("play", "status", "show", "moves", "follow", "history", "record", "verify", "new", "bots")
-USAGE = f"""usage: castillo <command> [options]
+CLIENT_COMMANDS = (
+    "play",
+    "status",
+    "show",
+    "moves",
+    "follow",
+    "history",
+    "record",
+    "verify",
+    "new",
+    "bots",
+    "catalog",
+)
 
-  serve        run the HTTP service (embedded Redis and a worker unless REDIS_URL is set)
-  streams      run the stream server alone (live updates; see `castillo streams --help`)
-  {", ".join(WORKER_COMMANDS)}   background workers (see `castillo worker --help`)
-  {", ".join(CLIENT_COMMANDS)}
-               client commands (see `castillo play --help`)
-"""
+
+def usage() -> str:
+    """Returns the overview of the commands, in the current language."""
+    return "\n".join(
+        (
+            _("usage: castillo [--lang LANGUAGE] <command> [options]"),
+            "",
+            "  serve        "
+            + _("run the HTTP service (embedded Redis and a worker unless REDIS_URL is set)"),
+            "  streams      "
+            + _("run the stream server alone (live updates; see `castillo streams --help`)"),
+            f"  {', '.join(WORKER_COMMANDS)}   " + _("background workers (see `castillo worker --help`)"),
+            f"  {', '.join(CLIENT_COMMANDS)}",
+            "               " + _("client commands (see `castillo play --help`)"),
+            "",
+        )
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the subcommand named by argv[0] (default sys.argv[1:]); returns the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help", "help"):
-        print(USAGE)
-        return 0
+    lang, args = global_lang(list(sys.argv[1:] if argv is None else argv))
+    if not args or args[0] in ("-h", "--help", "help") or args[0] not in KNOWN:
+        return help_text(args[0] if args else None, lang)
     command = args[0]
     if command == "serve":
         return serve(args[1:])
@@ -56,12 +82,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         from workers.cli import main as workers_main
 
         return int(workers_main(args) or 0)
-    if command in CLIENT_COMMANDS:
-        from clients.cli import main as clients_main  # type: ignore[import-not-found]
+    from clients.cli import main as clients_main  # type: ignore[import-not-found]
 
-        return int(clients_main(args) or 0)
-    print(f"castillo: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
-    return 2
+    return int(clients_main([command, *lang, *args[1:]]) or 0)  # one of CLIENT_COMMANDS
+
+
+KNOWN = frozenset({"serve", "streams", *WORKER_COMMANDS, *CLIENT_COMMANDS})
+
+
+def help_text(command: str | None, lang: list[str]) -> int:
+    """Prints the overview (to stderr after an unknown command) in the chosen language; returns
+    the exit status: 0 for help, 2 for an unknown command."""
+    import service.i18n  # noqa: F401  (registers the api catalog, where these words are)
+    from clients.cli import lang_flag  # type: ignore[import-not-found]
+    from clients.i18n import choose
+
+    with speaking(choose(lang_flag(lang), os.environ)):
+        if command is None or command in ("-h", "--help", "help"):
+            print(usage())
+            return 0
+        text = _("castillo: unknown command {command}").format(command=repr(command))
+        print(f"{text}\n\n{usage()}", file=sys.stderr)
+        return 2
+
+
+def global_lang(args: list[str]) -> tuple[list[str], list[str]]:
+    """Returns a leading `--lang X` (or `--lang=X`) and the arguments after it (the client
+    commands get it after their name; the others speak English and ignore it)."""
+    if args[:1] == ["--lang"] and len(args) >= 2:
+        return args[:2], args[2:]
+    if args and args[0].startswith("--lang="):
+        return args[:1], args[1:]
+    return [], args
 
 
 def serve_parser() -> argparse.ArgumentParser:

@@ -17,6 +17,7 @@ from clients.bots.base import Bot, play_once
 from clients.bots.random_bot import RandomBot
 from clients.python import Client, entry_text
 from clients.python.types import GameSummary
+from engine.i18n import _
 
 GREEDY: dict[str, Callable[[], Bot]] = {"elgrande": elgrande.GreedyBot, "kabale": kabale.GreedyBot}
 
@@ -27,7 +28,9 @@ def make_bot(game: str, kind: str) -> Bot:
         return RandomBot()
     if kind == "greedy" and game in GREEDY:
         return GREEDY[game]()
-    raise ValueError(f"no {kind!r} bot for {game!r}; kinds: random, greedy")
+    raise ValueError(
+        _("no {kind} bot for {game}; kinds: random, greedy").format(kind=repr(kind), game=repr(game))
+    )
 
 
 def bot_seats(summary: GameSummary) -> list[int]:
@@ -39,7 +42,7 @@ def kind_of(name: str, default: str | None) -> str:
     """Returns the bot kind for a seat: `default` if given, else from "bot:<kind>", else greedy."""
     if default:
         return default
-    _, _, kind = name.partition(":")
+    kind = name.partition(":")[2]
     return kind if kind in ("random", "greedy") else "greedy"
 
 
@@ -57,14 +60,15 @@ class Table:
 
     def run(self, log: Callable[[str], None] | None = None, max_moves: int = 100_000) -> GameSummary:
         """Plays every due bot seat until the game is over; returns the final summary."""
-        for _ in range(max_moves):
+        for _round in range(max_moves):
             summary = self.watcher.game(self.game_id)
             if summary.over:
                 return summary
             played = [self.step(p.seat, log, summary) for p in summary.prompts if p.seat in self.players]
             if not any(played):
                 self.wait(summary.version)
-        raise RuntimeError(f"game {self.game_id} did not end within {max_moves} rounds of bot moves")
+        text = _("game {game} did not end within {n} rounds of bot moves")
+        raise RuntimeError(text.format(game=self.game_id, n=max_moves))
 
     def step(self, seat: int, log: Callable[[str], None] | None, summary: GameSummary) -> bool:
         """Plays one decision of `seat`; returns whether a move was accepted (logged as its first event)."""
@@ -72,7 +76,8 @@ class Table:
         answer = play_once(bot, client, self.game_id, seat, self.rnd)
         if answer is not None and answer.entries and log is not None:
             names = {s.seat: s.name for s in summary.seats}
-            log(f"{entry_text(answer.entries[0], names, summary.game)}   ({bot.name} bot)")
+            text = _("{entry}   ({bot} bot)")
+            log(text.format(entry=entry_text(answer.entries[0], names, summary.game), bot=bot.name))
         return answer is not None
 
     def wait(self, version: int) -> None:
@@ -99,16 +104,19 @@ def fill_seats(
     summary = admin.game(game_id)
     chosen = list(seats) if seats is not None else bot_seats(summary)
     if not chosen:
-        raise ValueError(f"game {game_id} has no seat named bot…; pass --seats to choose seats")
+        raise ValueError(
+            _("game {game} has no seat named bot…; pass --seats to choose seats").format(game=game_id)
+        )
     names = {s.seat: s.name for s in summary.seats}
     players: dict[int, tuple[Client, Bot]] = {}
     for seat in chosen:
         token = admin.reissue_token(game_id, seat)["token"]
         if token is None:  # the server mailed the new link to the seat's player instead
-            raise ValueError(
-                f"seat {seat} has an email address: its new link went to its player by email; "
+            text = _(
+                "seat {seat} has an email address: its new link went to its player by email; "
                 "bots can only take seats without one"
             )
+            raise ValueError(text.format(seat=seat))
         players[seat] = (Client(url, token), make_bot(summary.game, kind_of(names.get(seat, ""), kind)))
     return Table(url, game_id, players, seed).run(log)
 

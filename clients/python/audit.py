@@ -20,6 +20,7 @@ from typing import Any
 from engine import audit as engine_audit
 from engine import get_game
 from engine.audit import ZERO_HASH, entry_hash
+from engine.i18n import _
 
 Json = dict[str, Any]
 
@@ -50,9 +51,11 @@ def read_record(text: str) -> list[Json]:
             try:
                 entries.append(json.loads(line))
             except ValueError as error:
-                raise ValueError(f"line {number} is not JSON: {error}") from None
+                raise ValueError(
+                    _("line {number} is not JSON: {error}").format(number=number, error=error)
+                ) from None
     if not entries:
-        raise ValueError("the record holds no entries")
+        raise ValueError(_("the record holds no entries"))
     return entries
 
 
@@ -85,15 +88,15 @@ def check_chain(entries: list[Json], audit: Audit) -> list[str]:
     prev: str | None = ZERO_HASH
     for index, env in enumerate(entries, start=1):
         if env.get("v") != index:
-            problems.append(f"v{index}: the entry says v{env.get('v')}")
+            problems.append(_("v{v}: the entry says v{said}").format(v=index, said=env.get("v")))
         if prev is not None and env.get("prev") != prev:
-            problems.append(f"v{index}: prev is not the hash of v{index - 1}")
+            problems.append(_("v{v}: prev is not the hash of v{before}").format(v=index, before=index - 1))
         prev = env.get("hash")  # a hidden entry shows no hash: the next link cannot be checked
         if env.get("hidden") or env.get("redacted"):
             audit.withheld += 1
             continue
         if entry_hash(env) != env.get("hash"):
-            problems.append(f"v{index}: the hash does not match the entry")
+            problems.append(_("v{v}: the hash does not match the entry").format(v=index))
     return problems
 
 

@@ -11,6 +11,7 @@ Writes carry `If-Match` with the last version this client saw of the game (from 
 or write), so a move decided on a stale picture is refused (`VersionConflict`) instead of
 applied; pass `if_match=None` to decide against the latest version, or an int to pin one.
 Every POST carries an `Idempotency-Key` (uuid4 per call, reused on connection retries).
+Every request asks for answers in `language` (default: the current one of `engine.i18n`).
 Every `Castillo-Receipt` the server sends is kept in `client.receipts` (a ReceiptBook, in a
 folder when given one), and `verify` checks the game's log against them.
 """
@@ -104,8 +105,11 @@ class Client:
         retries: int = 3,
         session: requests.Session | None = None,
         receipts: ReceiptBook | None = None,
+        language: str | None = None,
     ) -> None:
-        self.http = Transport(url, token, timeout=timeout, retries=retries, session=session)
+        self.http = Transport(
+            url, token, timeout=timeout, retries=retries, session=session, language=language
+        )
         self.versions: dict[str, int] = {}
         self.receipts = receipts if receipts is not None else ReceiptBook()
 
@@ -117,7 +121,12 @@ class Client:
     def with_token(self, token: str | None) -> Client:
         """Returns a client of the same server (and connection pool) acting with `token`."""
         other = Client(
-            self.url, token, timeout=self.http.timeout, retries=self.http.retries, receipts=self.receipts
+            self.url,
+            token,
+            timeout=self.http.timeout,
+            retries=self.http.retries,
+            receipts=self.receipts,
+            language=self.http.language,
         )
         other.http.session = self.http.session
         return other

@@ -18,6 +18,7 @@ from typing import Any
 
 from clients.python.errors import ClientError
 from clients.python.types import GameInfo, Json
+from engine.i18n import _
 
 BOOLEANS = dict.fromkeys(("true", "on", "yes"), True) | dict.fromkeys(("false", "off", "no"), False)
 TYPES: dict[str, tuple[type, ...]] = {"bool": (bool,), "integer": (int,), "array": (list,), "string": (str,)}
@@ -32,7 +33,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not key:
-        raise OptionError(f"an option is NAME or NAME=VALUE, not {text!r}")
+        raise OptionError(_("an option is NAME or NAME=VALUE, not {text}").format(text=repr(text)))
     if not sep:
         return key, True
     if raw.strip().lower() in BOOLEANS:
@@ -51,14 +52,16 @@ def check_options(info: GameInfo, options: Json) -> Json:
             raise OptionError(_unknown(info, key))
         wanted = TYPES.get(spec.type)
         if wanted and (not isinstance(value, wanted) or (spec.type == "integer" and isinstance(value, bool))):
-            raise OptionError(f"option {key!r} of {info.name} takes {_kind(spec.type)}, not {value!r}")
+            text = _("option {key} of {game} takes {kind}, not {value}")
+            raise OptionError(
+                text.format(key=repr(key), game=info.name, kind=_kind(spec.type), value=repr(value))
+            )
     for key, spec in info.options.items():
         clash = [other for other in spec.excludes if _on(options, key) and _on(options, other)]
         if clash:
-            raise OptionError(
-                f"options {key!r} and {clash[0]!r} of {info.name} cannot be combined; "
-                f"{key!r} combines with: {', '.join(spec.combines_with) or 'no other option'}"
-            )
+            text = _("options {key} and {other} of {game} cannot be combined; {key} combines with: {others}")
+            others = ", ".join(spec.combines_with) or _("no other option")
+            raise OptionError(text.format(key=repr(key), other=repr(clash[0]), game=info.name, others=others))
     return options
 
 
@@ -72,13 +75,14 @@ def _on(options: Json, key: str) -> bool:
 
 
 def _kind(kind: str) -> str:
-    return {"bool": "true or false", "integer": "a whole number", "array": "a JSON list"}.get(kind, kind)
+    return {"bool": _("true or false"), "integer": _("a whole number"), "array": _("a JSON list")}.get(
+        kind, kind
+    )
 
 
 def _unknown(info: GameInfo, key: str) -> str:
     close = difflib.get_close_matches(key, list(info.options), n=2)
-    hint = f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
-    known = ", ".join(info.options) or "none"
-    return (
-        f"{info.name} has no option {key!r}{hint}; its options: {known} (see `castillo catalog {info.name}`)"
-    )
+    hint = _(" (did you mean {options}?)").format(options=_(" or ").join(map(repr, close))) if close else ""
+    known = ", ".join(info.options) or _("none")
+    text = _("{game} has no option {key}{hint}; its options: {known} (see `castillo catalog {game}`)")
+    return text.format(game=info.name, key=repr(key), hint=hint, known=known)

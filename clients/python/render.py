@@ -1,5 +1,8 @@
 """Draws a game as terminal text from its summary and the caller's view (no hidden facts added).
 
+The words are in the current language (`engine.i18n`; game words through the phrase
+functions), deadlines in the locale's format and the time zone of `TZ` (else the system's).
+
 El Grande: a regions table with caballeros per colour, the King, Grandes, scoreboards and
 the Castillo, then courts, provinces and scores. Kabale & Hiebe: the columns with their goal
 cards and slots, then the players. Anything else: the view's keys, one per line.
@@ -8,14 +11,19 @@ cards and slots, then the players. Anything else: the view's keys, one per line.
 from __future__ import annotations
 
 import json
+import os
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
+from babel.dates import format_datetime, get_timezone
+
 from clients.python.describe import options_line
+from clients.python.phrases import region
 from clients.python.phrases_kabale import goal_words
 from clients.python.term import Style, table
 from clients.python.types import GameSummary, Json
+from engine.i18n import NP_, SOURCE, _, current, p_
 
 ELGRANDE_COLOURS = ("yellow", "red", "green", "blue", "black")  # R4: up to five colours
 # The board's order (the engine's region ids); a client does not rely on the key order of JSON objects.
@@ -33,6 +41,43 @@ ELGRANDE_AREAS = (
     "france",  # option france (O-F1, O-F8)
 )
 KABALE_ABBR = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W", "black": "K"}
+COLOUR_WORDS = {
+    "yellow": NP_("colour", "yellow"),
+    "red": NP_("colour", "red"),
+    "green": NP_("colour", "green"),
+    "blue": NP_("colour", "blue"),
+    "black": NP_("colour", "black"),
+    "white": NP_("colour", "white"),
+}
+"""The seats' colours as words (read with `colour`); the colour ids stay the style names."""
+STATUS_WORDS = {
+    "running": NP_("status", "running"),
+    "finished": NP_("status", "finished"),
+    "aborted": NP_("status", "aborted"),
+}
+PHASE_WORDS = {  # El Grande's phases (engine.elgrande views)
+    "bidding": NP_("phase", "bidding"),
+    "turns": NP_("phase", "turns"),
+    "scoring": NP_("phase", "scoring"),
+    "between": NP_("phase", "between"),
+    "over": NP_("phase", "over"),
+}
+
+
+def colour(ident: str) -> str:
+    """Returns a colour id as a word of the current language (an unknown id as it is)."""
+    return p_("colour", COLOUR_WORDS[ident]) if ident in COLOUR_WORDS else ident
+
+
+def status_word(ident: object) -> str:
+    """Returns a game status (running, finished, aborted) as a word of the current language."""
+    return (
+        p_("status", STATUS_WORDS[ident]) if isinstance(ident, str) and ident in STATUS_WORDS else str(ident)
+    )
+
+
+def _phase(ident: object) -> str:
+    return p_("phase", PHASE_WORDS[ident]) if isinstance(ident, str) and ident in PHASE_WORDS else str(ident)
 
 
 def render(summary: GameSummary, view: Json | None, style: Style) -> list[str]:
@@ -42,13 +87,8 @@ def render(summary: GameSummary, view: Json | None, style: Style) -> list[str]:
         return lines
     me = view.get("viewer")
     if isinstance(me, int) and any(p.seat == me for p in summary.prompts):
-        lines.append(
-            style(
-                f"your turn: see `castillo moves {summary.id}`, then `castillo play {summary.id} MOVE`",
-                "green",
-                "bold",
-            )
-        )
+        text = _("your turn: see `castillo moves {id}`, then `castillo play {id} MOVE`")
+        lines.append(style(text.format(id=summary.id), "green", "bold"))
     match summary.game:
         case "elgrande":
             lines += elgrande(summary, view, style)
@@ -62,18 +102,25 @@ def render(summary: GameSummary, view: Json | None, style: Style) -> list[str]:
 def seat_label(summary: GameSummary, seat: int) -> str:
     """Returns "Name (seat k)" for a seat of the game."""
     names = {s.seat: s.name for s in summary.seats}
-    return f"{names.get(seat, '?')} (seat {seat})"
+    return _("{name} (seat {seat})").format(name=names.get(seat, "?"), seat=seat)
 
 
 def header(summary: GameSummary, style: Style) -> list[str]:
     """Returns the title line, the status line and who owes what."""
-    lines = [style(f"{summary.title} · game {summary.id}", "bold")]
-    lines.append(f"status {summary.status} · version {summary.version}")
+    lines = [style(_("{title} · game {id}").format(title=summary.title, id=summary.id), "bold")]
+    lines.append(
+        _("status {status} · version {version}").format(
+            status=status_word(summary.status), version=summary.version
+        )
+    )
     options = options_line(summary.game, summary.options)
     lines += [options] if options else []
     for prompt in summary.prompts:
-        due = f" · due {_when(prompt.deadline)} ({_left(prompt.deadline)})" if prompt.deadline else ""
-        lines.append(f"waiting for {seat_label(summary, prompt.seat)}: {prompt.kind}{due}")
+        due = ""
+        if prompt.deadline:
+            due = _(" · due {when} ({left})").format(when=_when(prompt.deadline), left=_left(prompt.deadline))
+        text = _("waiting for {seat}: {kind}{due}")
+        lines.append(text.format(seat=seat_label(summary, prompt.seat), kind=prompt.kind, due=due))
     if summary.result:
         lines.append(style(result_line(summary, summary.result), "bold"))
     return lines
@@ -82,23 +129,42 @@ def header(summary: GameSummary, style: Style) -> list[str]:
 def result_line(summary: GameSummary, result: Json) -> str:
     """Returns the final scores and winners in one line."""
     scores = ", ".join(f"{seat_label(summary, i)} {s}" for i, s in enumerate(result.get("scores", [])))
-    winners = " and ".join(seat_label(summary, w) for w in result.get("winners", []))
-    return f"final: {scores} — winner {winners}"
+    winners = _(" and ").join(seat_label(summary, w) for w in result.get("winners", []))
+    return _("final: {scores} — winner {winners}").format(scores=scores, winners=winners)
 
 
-def _when(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
+def _when(epoch: float, zone: tzinfo | None = None) -> str:
+    """Returns a moment in the current language's format and `zone` (default: the reader's),
+    with the zone's name: "2026-11-25 01:39 UTC" in English, "2026. 11. 25. 1:39 UTC" in Hungarian."""
+    moment = datetime.fromtimestamp(epoch, UTC)
+    zone = zone or reader_zone()
+    language = current()
+    text = format_datetime(
+        moment, "yyyy-MM-dd HH:mm" if language == SOURCE else "short", tzinfo=zone, locale=language
+    )
+    return f"{text} {format_datetime(moment, 'z', tzinfo=zone, locale=language)}"
+
+
+def reader_zone() -> tzinfo:
+    """Returns the reader's time zone: `TZ` (an IANA name), else the system's, else UTC."""
+    name = os.environ.get("TZ", "").lstrip(":")
+    try:
+        return get_timezone(name or None)
+    except LookupError:
+        return UTC
 
 
 def _left(epoch: float, now: float | None = None) -> str:
     """Returns the time until `epoch` in words: "in 2 d 5 h", "in 40 min", "passed"."""
     left = int(epoch - (time.time() if now is None else now))
     if left <= 0:
-        return "passed"
+        return _("passed")
     days, hours, minutes = left // 86400, left % 86400 // 3600, left % 3600 // 60
     if days:
-        return f"in {days} d {hours} h"
-    return f"in {hours} h {minutes} min" if hours else f"in {max(minutes, 1)} min"
+        return _("in {days} d {hours} h").format(days=days, hours=hours)
+    if hours:
+        return _("in {hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return _("in {minutes} min").format(minutes=max(minutes, 1))
 
 
 # ----- El Grande
@@ -108,27 +174,26 @@ def elgrande(summary: GameSummary, view: Json, style: Style) -> list[str]:
     """Returns El Grande's board: areas by caballeros per colour, markers, then the seat rows."""
     seats = int(view["seats"])
     names = [_colour_name(summary, i, style) for i in range(seats)]
-    king = view["areas"].get(view["king"], {}).get("name", view["king"])
-    lines = [f"{_round(view['round'], view['rounds'])} · phase {view['phase']} · King in {king}"]
+    king = _area_name(view["king"], view["areas"].get(view["king"], {}))
+    text = _("{round} · phase {phase} · King in {king}")
+    lines = [text.format(round=_round(view["round"], view["rounds"]), phase=_phase(view["phase"]), king=king)]
     order = sorted(view["areas"], key=_board_order)
     rows = [_area_row(a, view["areas"][a], view, names, style) for a in order]
-    lines += table(["area", "values", *names, "marks"], rows, "<<" + ">" * seats + "<")
+    lines += table([_("area"), _("values"), *names, _("marks")], rows, "<<" + ">" * seats + "<")
     lines.append("")
     seat_rows = [
-        ["court", *[str(n) for n in view["courts"]]],
-        ["province", *[str(n) for n in view["provinces"]]],
-        ["hand", *[str(h["size"]) for h in view["hands"]]],
-        ["power card", *[str(b) if b else "·" for b in view.get("bids") or [0] * seats]],
-        ["score", *[style(str(n), "bold") for n in view["scores"]]],
+        [_("court"), *[str(n) for n in view["courts"]]],
+        [_("province"), *[str(n) for n in view["provinces"]]],
+        [_("hand"), *[str(h["size"]) for h in view["hands"]]],
+        [_("power card"), *[str(b) if b else "·" for b in view.get("bids") or [0] * seats]],
+        [_("score"), *[style(str(n), "bold") for n in view["scores"]]],
     ]
     lines += table(["", *names], seat_rows, "<" + ">" * seats)
     church = view.get("church")
     if isinstance(church, dict):  # O-C3, O-C4
         holder = church.get("holder")
-        lines.append(
-            "Church marker: "
-            + (seat_label(summary, holder) if isinstance(holder, int) else "beside the board")
-        )
+        where = seat_label(summary, holder) if isinstance(holder, int) else _("beside the board")
+        lines.append(_("Church marker: {holder}").format(holder=where))
     lines += _colonies(summary, view)
     return lines + _elgrande_private(summary, view)
 
@@ -140,33 +205,43 @@ def _colonies(summary: GameSummary, view: Json) -> list[str]:
         return []
     holder = inq.get("holder")
     out = inq.get("out_of_game") or 0
+    where = seat_label(summary, holder) if isinstance(holder, int) else _("beside the board")
     lines = [
-        "Grand Inquisitor: "
-        + (seat_label(summary, holder) if isinstance(holder, int) else "beside the board")
-        + (f" · {out} black out of the game" if out else "")
+        _("Grand Inquisitor: {holder}").format(holder=where)
+        + (_(" · {n} black out of the game").format(n=out) if out else "")
     ]
     tiles = view.get("tiles") or {}
     supply, loose = tiles.get("supply", {}), tiles.get("loose", {})
+    text = _("tiles: supply {gold} gold, {goods} goods · free {free_gold} gold, {free_goods} goods")
     lines.append(
-        f"tiles: supply {supply.get('gold', 0)} gold, {supply.get('goods', 0)} goods · "
-        f"free {loose.get('gold', 0)} gold, {loose.get('goods', 0)} goods"
+        text.format(
+            gold=supply.get("gold", 0),
+            goods=supply.get("goods", 0),
+            free_gold=loose.get("gold", 0),
+            free_goods=loose.get("goods", 0),
+        )
     )
     held = [f"{c['card']} ({seat_label(summary, c['seat'])})" for c in view.get("held_cards", [])]
-    lines += ["held cards: " + ", ".join(held)] if held else []
+    lines += [_("held cards: {cards}").format(cards=", ".join(held))] if held else []
     delayed = [
-        f"{d['area']} in round {d['round']} ({seat_label(summary, d['seat'])})"
+        _("{area} in round {round} ({seat})").format(
+            area=d["area"], round=d["round"], seat=seat_label(summary, d["seat"])
+        )
         for d in view.get("delayed", [])
     ]
-    lines += ["delayed scoring: " + ", ".join(delayed)] if delayed else []
-    lines += ["turned face down: " + ", ".join(view["turned"])] if view.get("turned") else []
+    lines += [_("delayed scoring: {areas}").format(areas=", ".join(delayed))] if delayed else []
+    if view.get("turned"):
+        lines.append(_("turned face down: {cards}").format(cards=", ".join(view["turned"])))
     return lines
 
 
 def _round(now: int, rounds: list[int]) -> str:
     """Returns "round 3 of 9", or "round 5 (3 of 6)" when rounds are skipped (short game)."""
     if rounds == list(range(1, len(rounds) + 1)) or now not in rounds:
-        return f"round {now} of {len(rounds)}"
-    return f"round {now} ({rounds.index(now) + 1} of {len(rounds)})"
+        return _("round {now} of {total}").format(now=now, total=len(rounds))
+    return _("round {now} ({index} of {total})").format(
+        now=now, index=rounds.index(now) + 1, total=len(rounds)
+    )
 
 
 def _board_order(area_id: str) -> tuple[int, str]:
@@ -175,10 +250,15 @@ def _board_order(area_id: str) -> tuple[int, str]:
     return (ELGRANDE_AREAS.index(area_id) if known else len(ELGRANDE_AREAS), area_id)
 
 
+def _area_name(area_id: str, area: Json) -> str:
+    """Returns an area's name in the current language (a region the client does not know by its served name)."""
+    return region(area_id) if area_id in ELGRANDE_AREAS else str(area.get("name", area_id))
+
+
 def _colour_name(summary: GameSummary, seat: int, style: Style) -> str:
-    colour = ELGRANDE_COLOURS[seat % len(ELGRANDE_COLOURS)]
-    name = next((s.name for s in summary.seats if s.seat == seat), f"seat {seat}")
-    return style(f"{name[:10]} ({colour})", colour, "bold")
+    ident = ELGRANDE_COLOURS[seat % len(ELGRANDE_COLOURS)]
+    name = next((s.name for s in summary.seats if s.seat == seat), _("seat {seat}").format(seat=seat))
+    return style(f"{name[:10]} ({colour(ident)})", ident, "bold")
 
 
 def _area_row(area_id: str, area: Json, view: Json, names: list[str], style: Style) -> list[str]:
@@ -190,32 +270,33 @@ def _area_row(area_id: str, area: Json, view: Json, names: list[str], style: Sty
     ]
     marks = []
     if area_id == view["king"]:
-        marks.append(style("King", "magenta", "bold"))
+        marks.append(style(_("King"), "magenta", "bold"))
     marks += [
-        f"Grande of {names[i]}" for i, g in enumerate(view["grandes"]) if g == area_id and i < len(names)
+        _("Grande of {name}").format(name=names[i])
+        for i, g in enumerate(view["grandes"])
+        if g == area_id and i < len(names)
     ]
     if area.get("scoreboard"):
-        marks.append(f"board {area['scoreboard']}")
+        marks.append(_("board {n}").format(n=area["scoreboard"]))
     marks += _option_marks(area, names)
     marks += _state_marks(area_id, area, view, names)
     values = "/".join(str(v) for v in area["values"])
-    return [area["name"], values, *cells, " ".join(marks)]
+    return [_area_name(area_id, area), values, *cells, " ".join(marks)]
 
 
 def _option_marks(area: Json, names: list[str]) -> list[str]:
     """Returns the marks of the options' pieces in an area: black caballeros, France's slots, Moorish Granada."""
-    marks = [f"black (Church) {area['black']}"] if area.get("black") and "pieces" not in area else []  # O-C1
+    church = area.get("black") and "pieces" not in area
+    marks = [_("black (Church) {n}").format(n=area["black"])] if church else []  # O-C1
     slots = area.get("slots")  # france: slot -> seat or None (O-F4)
     if isinstance(slots, dict):
-        marks.append(
-            "slots "
-            + ", ".join(
-                f"{slot} {names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else '·'}"
-                for slot, seat in slots.items()
-            )
+        held = ", ".join(
+            f"{slot} {names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else '·'}"
+            for slot, seat in slots.items()
         )
+        marks.append(_("slots {slots}").format(slots=held))
     if area.get("moorish"):  # granada_moorish (O-G2)
-        marks.append("Moorish")
+        marks.append(_("Moorish"))
     return marks
 
 
@@ -226,42 +307,55 @@ def _state_marks(area_id: str, area: Json, view: Json, names: list[str]) -> list
         return []
 
     def owner(o: Any) -> str:
-        return "black" if o == "black" else names[o] if isinstance(o, int) and 0 <= o < len(names) else "?"
+        if o == "black":
+            return colour("black")
+        return names[o] if isinstance(o, int) and 0 <= o < len(names) else "?"
 
-    marks = [f"black (Inquisitor) {area['black']}"] if area.get("black") else []
+    marks = [_("black (Inquisitor) {n}").format(n=area["black"])] if area.get("black") else []
     limit = view.get("limit_board") or {}
     if limit.get("area") == area_id:
-        marks.append(f"limit board {limit['on']}/{limit['spaces']}")
+        marks.append(_("limit board {on}/{spaces}").format(on=limit["on"], spaces=limit["spaces"]))
     for e in area["pieces"]:
         notes = []
         if e["position"] not in ("ordinary", "on"):
             notes.append(e["position"])
         if e["tile"]:
-            notes.append(e["tile"] + ("" if e["claimant"] == e["owner"] else f" for {owner(e['claimant'])}"))
-        notes += ["relocated"] if e["marked"] else []
-        notes += ["bonus move"] if e["bonus"] else []
+            tile = _tile(e["tile"])
+            claimant = e["claimant"]
+            notes.append(
+                tile
+                if claimant == e["owner"]
+                else _("{tile} for {seat}").format(tile=tile, seat=owner(claimant))
+            )
+        notes += [_("relocated")] if e["marked"] else []
+        notes += [_("bonus move")] if e["bonus"] else []
         if notes:
             marks.append(f"{owner(e['owner'])} {e['count']}: {', '.join(notes)}")
-    for kind in ("gold", "goods"):
-        if area.get(kind):
-            marks.append(f"free {kind} {area[kind]}")
+    free = {"gold": _("free gold {n}"), "goods": _("free goods {n}")}
+    marks += [free[kind].format(n=area[kind]) for kind in ("gold", "goods") if area.get(kind)]
     return ["; ".join(marks)] if marks else []
+
+
+def _tile(kind: str) -> str:
+    """Returns a colony tile's kind as a word ("gold", "goods"; another one as it is)."""
+    return {"gold": _("gold"), "goods": _("goods")}.get(kind, kind)
 
 
 def _elgrande_private(summary: GameSummary, view: Json) -> list[str]:
     """Returns the hand (if the caller has one), the offer and whose turn it is at which stage."""
     lines = []
     if view.get("hand") is not None:
-        lines.append("your power cards: " + " ".join(str(c) for c in view["hand"]))
+        lines.append(_("your power cards: {cards}").format(cards=" ".join(str(c) for c in view["hand"])))
     if view.get("offer"):
-        lines += ["action cards on offer:"] + [
-            "  " + row
-            for row in table(["card", "action"], [[c["card"], c["name"]] for c in view["offer"]])[2:]
+        offer = [[c["card"], c["name"]] for c in view["offer"]]
+        lines += [_("action cards on offer:")] + [
+            "  " + row for row in table([_("card"), _("action")], offer)[2:]
         ]
     turn = view.get("turn")
     if turn:
-        card = f" · card {turn['card']}" if turn["card"] else ""
-        lines.append(f"turn: {seat_label(summary, turn['seat'])} · {turn['stage']}{card}")
+        card = _(" · card {card}").format(card=turn["card"]) if turn["card"] else ""
+        text = _("turn: {seat} · {stage}{card}")
+        lines.append(text.format(seat=seat_label(summary, turn["seat"]), stage=turn["stage"], card=card))
     return lines
 
 
@@ -271,23 +365,26 @@ def _elgrande_private(summary: GameSummary, view: Json) -> list[str]:
 def kabale(summary: GameSummary, view: Json, style: Style) -> list[str]:
     """Returns Kabale & Hiebe's columns (goal, slots top to bottom, state) and the players."""
     colours = view["colours"]
-    lines = [f"round {view['round']} of {view['rounds']} · goal cards left {view['goal_stack_size']}"]
+    text = _("round {round} of {rounds} · goal cards left {n}")
+    lines = [text.format(round=view["round"], rounds=view["rounds"], n=view["goal_stack_size"])]
     rows = [_column_row(col, colours, style) for col in view["columns"]]
     if rows:
-        lines += [*table(["col", "goal", "cards (top → bottom)", "state"], rows, ">"), ""]
+        lines += [*table([_("col"), _("goal"), _("cards (top → bottom)"), _("state")], rows, ">"), ""]
     players = [_player_row(summary, p, style) for p in view["players"]]
-    lines += table(["seat", "colour", "hand", "draw", "discard", "won", "score"], players, "<<>>><>")
+    headers = [_("seat"), _("colour"), _("hand"), _("draw"), _("discard"), _("won"), _("score")]
+    lines += table(headers, players, "<<>>><>")
     me = next((p for p in view["players"] if "hand" in p and p["seat"] == view.get("viewer")), None)
     if me is not None:
-        lines.append("your hand: " + " ".join(me["hand"]))
+        lines.append(_("your hand: {cards}").format(cards=" ".join(me["hand"])))
     return lines
 
 
 def _column_row(col: Json, colours: list[str], style: Style) -> list[str]:
     goal = col["goal"]
     cards = " ".join(_slot(slot, colours, style) for slot in col["slots"]) or "·"
-    state = "closed" if col.get("closed") else ("full" if col.get("full") else "")
-    return [str(col["index"]), f"{goal['kind']} {goal['value']}", cards, state]
+    state = _("closed") if col.get("closed") else (_("full") if col.get("full") else "")
+    words = goal_words(goal["id"]) if goal.get("id") else f"{goal['kind']} {goal['value']}"
+    return [str(col["index"]), words, cards, state]
 
 
 def _slot(slot: Json, colours: list[str], style: Style) -> str:
@@ -309,7 +406,7 @@ def _player_row(summary: GameSummary, player: Json, style: Style) -> list[str]:
     won_text = f"{player['won_count']}" + (f" ({', '.join(goal_words(g) for g in won)})" if won else "")
     return [
         seat_label(summary, player["seat"]),
-        style(player["colour"], player["colour"]),
+        style(colour(player["colour"]), player["colour"]),
         str(player["hand_size"]),
         str(player["draw_size"]),
         str(len(player["discard"])),

@@ -15,6 +15,7 @@ from clients.python.errors import ClientError
 from clients.python.sse import SseParser
 from clients.python.transport import Transport
 from clients.python.types import StreamEvent
+from engine.i18n import _
 
 READ_TIMEOUT_S = 90.0  # well above the server's keep-alive period
 END_EVENTS = frozenset({"end"})
@@ -48,7 +49,9 @@ def follow(
         ) as error:
             failures += 1
             if failures > MAX_FAILURES:
-                raise ClientError(f"lost the event stream of {game_id}: {error}") from None
+                raise ClientError(
+                    _("lost the event stream of {game}: {error}").format(game=game_id, error=error)
+                ) from None
         last = parser.last_id if parser.last_id is not None else last
         pause = parser.retry_ms / 1000 if parser.retry_ms is not None else pause
         time.sleep(pause)

@@ -3,7 +3,9 @@
 One logical call gets one `Idempotency-Key` (uuid4) on every POST; when the connection
 fails before an answer arrives the request is retried with the same key, so the server
 applies it at most once (design.md, "Idempotency"). GETs are retried the same way. Any
-non-2xx answer is raised as the typed exception of its problem code (`errors`).
+non-2xx answer is raised as the typed exception of its problem code (`errors`). Every
+request asks for answers in the client's language (`Accept-Language`: the `language` given,
+else the current one of `engine.i18n`), so problem titles and details come back in it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import requests
 
 from clients.python.errors import ClientError, ProblemError
+from engine.i18n import _, current
 
 RETRIED = (requests.ConnectionError, requests.Timeout)
 
@@ -32,8 +35,10 @@ class Transport:
         retries: int = 3,
         backoff: float = 0.2,
         session: requests.Session | None = None,
+        language: str | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
+        self.language = language
         self.token = token
         self.timeout = timeout
         self.retries = retries
@@ -45,8 +50,12 @@ class Transport:
         return f"{self.base_url}{path}"
 
     def headers(self, extra: Mapping[str, str] | None = None, token: str | None = None) -> dict[str, str]:
-        """Returns the request headers: Accept, Authorization (if a token is known) and `extra`."""
-        out = {"Accept": "application/json, application/problem+json"}
+        """Returns the request headers: Accept, Accept-Language, Authorization (if a token is known)
+        and `extra`."""
+        out = {
+            "Accept": "application/json, application/problem+json",
+            "Accept-Language": self.language or current(),
+        }
         if bearer := token or self.token:
             out["Authorization"] = f"Bearer {bearer}"
         out.update(extra or {})
@@ -106,7 +115,8 @@ class Transport:
                 )
             except RETRIED as error:
                 if attempt == self.retries:
-                    raise ClientError(f"cannot reach {self.base_url}: {_short(error)}") from None
+                    text = _("cannot reach {url}: {reason}").format(url=self.base_url, reason=_short(error))
+                    raise ClientError(text) from None
                 time.sleep(self.backoff * 2**attempt)
         raise AssertionError("unreachable")
 

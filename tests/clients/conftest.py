@@ -18,6 +18,13 @@ from tests.frontdoor import Front
 OPERATOR = "clients-operator-token"
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs every client test in the POSIX default locale (English), whatever the machine's is."""
+    for name in ("CASTILLO_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture(scope="session")
 def server_url(redis_url: str) -> Iterator[str]:
     """Yields the base URL of a live Castillo server on the test run's Redis."""
