@@ -15,6 +15,7 @@ from clients.python.phrases import SERVICE, Json, Names, Phrase, fallback, optio
 from clients.python.phrases_elgrande import DEFAULT_ON, ELGRANDE, OPTION_NAMES
 from clients.python.phrases_elgrande import move_text as elgrande_move
 from clients.python.phrases_kabale import KABALE
+from engine.i18n import _
 
 GAMES: dict[str, dict[str, Phrase]] = {"elgrande": ELGRANDE, "kabale": KABALE}
 OPTIONS: dict[str, tuple[dict[str, str], frozenset[str]]] = {"elgrande": (OPTION_NAMES, DEFAULT_ON)}
@@ -41,11 +42,11 @@ def entry_text(entry: Json, names: Names, game: str = "") -> str:
     """Returns `vN  <what happened>` for one served log entry."""
     head = f"v{entry.get('v', '?')}".ljust(6)
     if entry.get("hidden"):
-        return head + "(hidden from you)"
+        return head + _("(hidden from you)")
     event = entry.get("event") or {}
     table = SERVICE if entry.get("kind") == "service" else GAMES.get(game, {})
     phrase = table.get(event.get("type", ""))
     text = phrase(event, names) if phrase else fallback(event, names)
     if event.get("default"):
-        text += " [auto-played]"
+        text += _(" [auto-played]")
     return head + text
