@@ -62,7 +62,9 @@ def card(ident: object) -> str:
     """Returns an action card in a line: its id in English (the notation a player types), with
     its name in other languages ("Vétó! (d2_veto.1)")."""
     ident = str(ident)
-    name = card_name(ident) if ident.rsplit(".", 1)[0] in ACTION_CARDS else ident
+    if ident.rsplit(".", 1)[0] not in ACTION_CARDS:
+        return ident
+    name = card_name(ident)
     # TRANSLATORS: an action card named in a log line; {id} is its id in the move notation
     # (d3_score_fours.2), {name} its name in your language: write "{name} ({id})".
     return p_("action card in a line", "{id}").format(id=ident, name=name)
@@ -159,12 +161,28 @@ def _moved(e: Json, n: Names) -> str:
 
 
 def _reason(ident: object) -> str:
-    """Returns why caballeros moved: an action card's id as words in English, its name elsewhere."""
-    ident = str(ident)
-    name = card_name(ident) if ident in ACTION_CARDS else words(ident)
-    # TRANSLATORS: why caballeros moved; {words} is an id as English words ("d1 move four any",
-    # "church"), {name} the action card's name in your language where it is one: write "{name}".
-    return p_("move reason", "{words}").format(words=words(ident), name=name)
+    """Returns why caballeros moved ("move", "return", "eviction"), as words of the current language."""
+    return p_("move reason", REASONS[ident]) if isinstance(ident, str) and ident in REASONS else words(ident)
+
+
+REASONS: dict[str, str] = {
+    "action": NP_("move reason", "action"),
+    "move": NP_("move reason", "move"),
+    "place": NP_("move reason", "place"),
+    "return": NP_("move reason", "return"),
+    "back": NP_("move reason", "back"),
+    "eviction": NP_("move reason", "eviction"),
+    "bonus": NP_("move reason", "bonus"),
+    "castillo": NP_("move reason", "castillo"),
+    "church": NP_("move reason", "church"),
+    "court": NP_("move reason", "court"),
+    "decay": NP_("move reason", "decay"),
+    "inquisitor": NP_("move reason", "inquisitor"),
+    "setup": NP_("move reason", "setup"),
+    "limit_fill": NP_("move reason", "limit fill"),
+    "refill": NP_("move reason", "refill"),
+}
+"""Why caballeros moved (the `reason` of caballeros_moved), as words."""
 
 
 def _taken(e: Json, n: Names) -> str:
