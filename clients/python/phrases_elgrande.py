@@ -279,11 +279,18 @@ def _scored(e: Json, n: Names) -> str:
     if mode in MODES:
         return _(MODES[mode]).format(area=area, gains=gains)
     if mode:
-        return _("{area} scored ({mode}): {gains}").format(area=area, mode=words(mode), gains=gains)
+        shown = p_("scoring mode", SCORING_MODES[mode]) if mode in SCORING_MODES else words(mode)
+        return _("{area} scored ({mode}): {gains}").format(area=area, mode=shown, gains=gains)
     return _("{area} scored: {gains}").format(area=area, gains=gains)
 
 
 MODES = {"conquest": N_("{area} scored (conquest: rank points doubled): {gains}")}  # O-G4
+SCORING_MODES = {
+    "general": NP_("scoring mode", "general"),
+    "special": NP_("scoring mode", "special"),
+    "first_places": NP_("scoring mode", "first places"),
+}
+"""How an area was scored (area_scored's `mode`), as words."""
 
 
 def _conquered(e: Json, n: Names) -> str:

@@ -8,7 +8,7 @@ caller may not see is simply not in its event, so the line says "a card".
 from __future__ import annotations
 
 from clients.python.phrases import Json, Names, Phrase, joined, result, who, words
-from engine.i18n import N_, _, n_, p_
+from engine.i18n import N_, NP_, _, n_, p_
 from engine.terms import GOAL_KINDS, KABALE_CARDS, word
 
 
@@ -72,6 +72,20 @@ def _started(e: Json, n: Names) -> str:
     return _("game started: {colours}; {who} starts").format(colours=colours, who=who(n, e.get("first_seat")))
 
 
+def _decision(kind: object) -> str:
+    """Returns a KD2/KD3 decision as words ("hood tuck")."""
+    return (
+        p_("kabale decision", DECISIONS[kind]) if isinstance(kind, str) and kind in DECISIONS else words(kind)
+    )
+
+
+DECISIONS = {
+    "hood_tuck": NP_("kabale decision", "hood tuck"),
+    "traitor_swap": NP_("kabale decision", "traitor swap"),
+}
+"""The decisions a revealed card opens (KD2, KD3), as words."""
+
+
 def _colour(ident: object) -> str:
     return word("colour", str(ident))
 
@@ -106,7 +120,7 @@ KABALE: dict[str, Phrase] = {
         who=who(n, e.get("seat")), columns=joined([str(c) for c in e.get("columns", [])])
     ),
     "declined": lambda e, n: _("{who} declined ({decision})").format(
-        who=who(n, e.get("seat")), decision=words(e.get("decision", ""))
+        who=who(n, e.get("seat")), decision=_decision(e.get("decision", ""))
     ),
     "seat_skipped": _line(N_("{who} was skipped (no card to play)")),
     "round_revealed": _line(N_("round {round}: every card in the columns revealed"), round="round"),
