@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from clients.python.phrases import SERVICE, Json, Names, Phrase, fallback, options_text
-from clients.python.phrases_elgrande import DEFAULT_ON, ELGRANDE, OPTION_NAMES
+from clients.python.phrases_elgrande import ELGRANDE
 from clients.python.phrases_elgrande import move_text as elgrande_move
+from clients.python.phrases_elgrande_words import DEFAULT_ON, OPTION_NAMES
 from clients.python.phrases_kabale import KABALE
 from engine.i18n import _
 

@@ -17,24 +17,20 @@ import re
 from typing import Any
 
 from clients.python.phrases import Json, Names, Phrase, joined, options_text, region, result, who, words
-from engine.i18n import N_, NP_, _, n_, p_
+from clients.python.phrases_elgrande_words import (
+    DECISIONS,
+    DEFAULT_ON,
+    FIELDS,
+    MODES,
+    OPTION_NAMES,
+    POSITIONS,
+    REASONS,
+    SCORING_MODES,
+    SLOT_NAMES,
+)
+from engine.i18n import N_, _, n_, p_
 from engine.terms import ACTION_CARDS, card_name, word
 
-OPTION_NAMES: dict[str, str] = {
-    "veto": NP_("option", "Veto"),
-    "short_game": NP_("option", "short game (rounds 2, 3, 5, 6, 8, 9)"),
-    "short_game_six_rounds": NP_("option", "short game (rounds 1-6)"),
-    "grande_counts_one": NP_("option", "Grande counts one"),
-    "movement_limits": NP_("option", "movement limits"),
-    "france": NP_("option", "France"),
-    "granada_moorish": NP_("option", "Moorish Granada"),
-    "church": NP_("option", "Church"),
-    "inquisitor_colonies": NP_("option", "Grand Inquisitor & Colonies"),
-}
-"""Each option's English name in a game's header ("Options: France, Church"), read with
-`p_("option", …)`; an unknown id is shown as words."""
-DEFAULT_ON = frozenset({"veto"})
-"""The options that are on unless turned off (the catalog's defaults): shown only when off ("no Veto")."""
 SLOT = "france_"
 CARD = re.compile(r"d\d_[a-z_]+(\.\d+)?")
 
@@ -42,20 +38,6 @@ CARD = re.compile(r"d\d_[a-z_]+(\.\d+)?")
 def options_line(options: Any) -> str:
     """Returns "Options: France, Church, no Veto" for a game's options ("" when all are the defaults)."""
     return options_text(options, OPTION_NAMES, DEFAULT_ON)
-
-
-POSITIONS = {
-    "captain": N_("captain slot"),
-    "viceroy": N_("viceroy slot"),
-    "beside": N_("beside the limit board"),
-    "on": N_("on the limit board"),
-}
-SLOT_NAMES = {
-    "ambassador": N_("ambassador slot"),
-    "envoy": N_("envoy slot"),
-    "plain": N_("plain slot"),
-}
-"""The expansion's positions a place may name after its area (G3, G4), read with `_`."""
 
 
 def card(ident: object) -> str:
@@ -165,26 +147,6 @@ def _reason(ident: object) -> str:
     return p_("move reason", REASONS[ident]) if isinstance(ident, str) and ident in REASONS else words(ident)
 
 
-REASONS: dict[str, str] = {
-    "action": NP_("move reason", "action"),
-    "move": NP_("move reason", "move"),
-    "place": NP_("move reason", "place"),
-    "return": NP_("move reason", "return"),
-    "back": NP_("move reason", "back"),
-    "eviction": NP_("move reason", "eviction"),
-    "bonus": NP_("move reason", "bonus"),
-    "castillo": NP_("move reason", "castillo"),
-    "church": NP_("move reason", "church"),
-    "court": NP_("move reason", "court"),
-    "decay": NP_("move reason", "decay"),
-    "inquisitor": NP_("move reason", "inquisitor"),
-    "setup": NP_("move reason", "setup"),
-    "limit_fill": NP_("move reason", "limit fill"),
-    "refill": NP_("move reason", "refill"),
-}
-"""Why caballeros moved (the `reason` of caballeros_moved), as words."""
-
-
 def _taken(e: Json, n: Names) -> str:
     taken = str(e.get("card", ""))
     fields = {"who": who(n, e.get("seat")), "card": card(e.get("card"))}
@@ -235,22 +197,6 @@ def _field(key: object) -> str:
     return p_("declared field", FIELDS[key]) if key in FIELDS else str(key)
 
 
-FIELDS: dict[object, str] = {
-    "moves": NP_("declared field", "moves"),
-    "places": NP_("declared field", "places"),
-    "removals": NP_("declared field", "removals"),
-    "supplement": NP_("declared field", "supplement"),
-    "scoreboard": NP_("declared field", "scoreboard"),
-    "area": NP_("declared field", "area"),
-    "value": NP_("declared field", "value"),
-    "on": NP_("declared field", "on"),
-    "region": NP_("declared field", "region"),
-    "take": NP_("declared field", "take"),
-    "sources": NP_("declared field", "sources"),
-}
-"""The fields of a declared action (the notation's keys), named in a line."""
-
-
 def _value(value: object, n: Names) -> str:
     """Returns a declared field: regions by name, caballero moves as arrows, lists joined."""
     if isinstance(value, list):
@@ -284,15 +230,6 @@ def _scored(e: Json, n: Names) -> str:
     return _("{area} scored: {gains}").format(area=area, gains=gains)
 
 
-MODES = {"conquest": N_("{area} scored (conquest: rank points doubled): {gains}")}  # O-G4
-SCORING_MODES = {
-    "general": NP_("scoring mode", "general"),
-    "special": NP_("scoring mode", "special"),
-    "first_places": NP_("scoring mode", "first places"),
-}
-"""How an area was scored (area_scored's `mode`), as words."""
-
-
 def _conquered(e: Json, n: Names) -> str:
     held = e.get("caballeros")
     granada = region("granada")
@@ -319,23 +256,6 @@ def _choice(e: Json, n: Names) -> str:
 def _decision(kind: object) -> str:
     """Returns a decision's kind as words ("veto answer")."""
     return p_("decision", DECISIONS[kind]) if isinstance(kind, str) and kind in DECISIONS else words(kind)
-
-
-DECISIONS: dict[str, str] = {
-    "veto_answer": NP_("decision", "veto answer"),
-    "castillo_disc": NP_("decision", "castillo disc"),
-    "eviction_disc": NP_("decision", "eviction disc"),
-    "return_two_disc": NP_("decision", "return two disc"),
-    "return_all_disc": NP_("decision", "return all disc"),
-    "secret_scoring_disc": NP_("decision", "secret scoring disc"),
-    "king_returns_choice": NP_("decision", "king returns choice"),
-    "setup_disc": NP_("decision", "setup disc"),
-    "limit_fill": NP_("decision", "limit fill"),
-    "relocation_before_scoring": NP_("decision", "relocation before scoring"),
-    "copy": NP_("decision", "copy"),
-    "copy_offer": NP_("decision", "copy offer"),
-}
-"""The kinds of decision, as words (their ids with spaces in English)."""
 
 
 def _revealed(e: Json, n: Names) -> str:
