@@ -70,6 +70,8 @@ PIECES: dict[str, str] = {
     "grand_inquisitor": NP_("piece", "Grand Inquisitor"),
     "church_marker": NP_("piece", "Church marker"),
     "limit_board": NP_("piece", "limit board"),
+    "ship": NP_("piece", "ship"),
+    "colony": NP_("piece", "colony"),
     "mobile_scoreboard": NP_("piece", "mobile scoreboard"),
     "secret_disc": NP_("piece", "secret disc"),
     "round_marker": NP_("piece", "round marker"),
@@ -77,7 +79,8 @@ PIECES: dict[str, str] = {
     "action_card": NP_("piece", "action card"),
     "region_card": NP_("piece", "region card"),
 }
-"""El Grande's pieces and kinds of card (the expansion's: the Grand Inquisitor, the limit board)."""
+"""El Grande's pieces and kinds of card (the expansion's: the Grand Inquisitor, the limit board,
+the ship (the caravel) and its colonies, America and the Mediterranean)."""
 
 TILES: dict[str, str] = {"gold": NP_("tile", "gold"), "goods": NP_("tile", "goods")}
 """The expansion's tiles, by id (G8)."""
