@@ -6,7 +6,9 @@ mapped in Redis to (game, seat, prompt, expiry); a signed token would not fit th
 are 128 random bits, expire, and only ever act for the one prompt they were minted for.
 
 The body's commands (quoted `>` lines, signatures and the quoted original removed) are
-parsed with the game's `parse_move` and submitted as one batch through `GameService`.
+read in the seat's language (`engine.movewords.canonical`: `passz`, `pasuję`, region and card
+names), then in every other language, parsed with the game's `parse_move` and submitted as
+one batch through `GameService`; the outcome keeps the player's own lines beside the moves.
 Sending the answer is the worker's job (`workers.jobs`); this module only decides.
 """
 
@@ -81,11 +83,16 @@ class Inbound:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What became of a reply: `status` is accepted, refused, closed or unknown-address."""
+    """What became of a reply: `status` is accepted, refused, closed or unknown-address.
+
+    `moves` are the moves in the notation (as played, or as written when refused), `words` the
+    player's own lines, so an answer can quote the notation beside what the player wrote.
+    """
 
     status: str
     target: ReplyTarget | None
     moves: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
     error: dict[str, Any] = field(default_factory=dict)
     legal: tuple[str, ...] = ()
     version: int | None = None
@@ -319,8 +326,9 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
         return Outcome(
             "closed", target, version=loaded.version, legal=_legal(game, state, target.seat, prompt)
         )
+    words = _lines(inbound.commands)
     try:
-        moves = game.parse_move(inbound.commands, state, target.seat)
+        moves = read_moves(game, loaded.meta, inbound.commands, state, target.seat)
         answer = games.submit(
             target.game_id,
             target.seat,
@@ -333,7 +341,8 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
         return Outcome(
             "refused",
             target,
-            moves=_lines(inbound.commands),
+            moves=words,
+            words=words,
             error=exc.as_dict(),
             legal=_legal(game, state, target.seat, prompt),
             version=loaded.version,
@@ -342,14 +351,40 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
         return Outcome(
             "refused",
             target,
-            moves=_lines(inbound.commands),
+            moves=words,
+            words=words,
             error={"code": exc.code, "message": exc.message},
             legal=_legal(game, state, target.seat, prompt),
             version=loaded.version,
         )
     return Outcome(
-        "accepted", target, moves=tuple(game.format_move(m) for m in moves), version=answer["version"]
+        "accepted",
+        target,
+        moves=tuple(game.format_move(m) for m in moves),
+        words=words,
+        version=answer["version"],
     )
+
+
+def read_moves(game: Any, meta: dict[str, Any], commands: str, state: Any, seat: int) -> list[dict[str, Any]]:
+    """Returns the moves a reply writes: read in the seat's language (its metadata row's
+    `language`), else in each other language; raises the error of the text as written when no
+    language reads it (so the answer quotes the player's own words)."""
+    from engine.errors import RuleViolation
+    from engine.i18n import SOURCE, languages
+    from engine.movewords import canonical
+
+    seats = meta.get("seats") or []
+    row = seats[seat] if 0 <= seat < len(seats) and isinstance(seats[seat], dict) else {}
+    own = row.get("language") or SOURCE
+    for language in dict.fromkeys([own, *languages()]):
+        try:
+            return list(
+                game.parse_move(canonical(str(meta.get("game", "")), commands, language), state, seat)
+            )
+        except RuleViolation:
+            continue
+    return list(game.parse_move(commands, state, seat))
 
 
 def _lines(commands: str) -> tuple[str, ...]:
@@ -367,6 +402,7 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     return {
         "status": outcome.status,
         "moves": list(outcome.moves),
+        "words": list(outcome.words),
         "error": outcome.error,
         "legal": list(outcome.legal),
         "version": outcome.version,
@@ -375,5 +411,11 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
 
 def _outcome_from(data: dict[str, Any], target: ReplyTarget) -> Outcome:
     return Outcome(
-        data["status"], target, tuple(data["moves"]), data["error"], tuple(data["legal"]), data["version"]
+        data["status"],
+        target,
+        tuple(data["moves"]),
+        tuple(data.get("words", ())),
+        data["error"],
+        tuple(data["legal"]),
+        data["version"],
     )

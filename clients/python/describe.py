@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from clients.python.phrases import SERVICE, Json, Names, Phrase, fallback, options_text
-from clients.python.phrases_elgrande import DEFAULT_ON, ELGRANDE, OPTION_NAMES
+from clients.python.phrases_elgrande import ELGRANDE
 from clients.python.phrases_elgrande import move_text as elgrande_move
+from clients.python.phrases_elgrande_words import DEFAULT_ON, OPTION_NAMES
 from clients.python.phrases_kabale import KABALE
+from engine.i18n import _
 
 GAMES: dict[str, dict[str, Phrase]] = {"elgrande": ELGRANDE, "kabale": KABALE}
 OPTIONS: dict[str, tuple[dict[str, str], frozenset[str]]] = {"elgrande": (OPTION_NAMES, DEFAULT_ON)}
@@ -41,11 +43,11 @@ def entry_text(entry: Json, names: Names, game: str = "") -> str:
     """Returns `vN  <what happened>` for one served log entry."""
     head = f"v{entry.get('v', '?')}".ljust(6)
     if entry.get("hidden"):
-        return head + "(hidden from you)"
+        return head + _("(hidden from you)")
     event = entry.get("event") or {}
     table = SERVICE if entry.get("kind") == "service" else GAMES.get(game, {})
     phrase = table.get(event.get("type", ""))
     text = phrase(event, names) if phrase else fallback(event, names)
     if event.get("default"):
-        text += " [auto-played]"
+        text += _(" [auto-played]")
     return head + text
