@@ -73,27 +73,27 @@ export const POWER_HEADS = [0, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0];
 export function actionCard(instance) {
   const id = String(instance).replace(/\.\d+$/, "");
   const card = ACTION_CARDS[id];
-  return card ? [card[0], term("action card", card[1]), card[2]()] : [Number(id[1]) || 0, id, ""];
+  return card ? [card[0], term("action card", id, card[1]), card[2]()] : [Number(id[1]) || 0, id, ""];
 }
 
 /** Returns [name, value text, ability] of a Kabale influence card in the page's language (null when unknown). */
 export function kabaleCard(id) {
   const card = KABALE_CARDS[id];
-  return card ? [term("character", card[0]), card[1], card[2]()] : null;
+  return card ? [term("kabale card", id, card[0]), card[1], card[2]()] : null;
 }
 
 /** Returns [name, symbol] of a Kabale goal kind in the page's language (null when unknown). */
 export function goalKind(kind) {
   const goal = GOAL_KINDS[kind];
-  return goal ? [term("goal card", goal[0]), goal[1]] : null;
+  return goal ? [term("goal kind", kind, goal[0]), goal[1]] : null;
 }
 
 /** Kabale influence cards: id -> [name, value text, ability]. */
 export const KABALE_CARDS = {
   king: ["King", "20", () => ""], queen: ["Queen", "16", () => ""], juliet: ["Juliet", "14", () => t("Makes her Romeo worth 15")],
-  alchemist: ["Alchemist", "8/12", () => t("12 under {goal}", { goal: term("goal card", "Alchemy") })], fencing_master: ["Fencing Master", "8/12", () => t("12 under {goal}", { goal: term("goal card", "Fencing") })],
-  landlord: ["Landlord", "8/12", () => t("12 under {goal}", { goal: term("goal card", "Agriculture") })], merchant: ["Merchant", "8/12", () => t("12 under {goal}", { goal: term("goal card", "Trade") })],
-  cardinal: ["Cardinal", "8/12", () => t("12 under {goal}", { goal: term("goal card", "Religion") })], minstrel: ["Minstrel", "8/12", () => t("12 under {goal}", { goal: term("goal card", "Music") })],
+  alchemist: ["Alchemist", "8/12", () => t("12 under {goal}", { goal: term("goal kind", "alchemy", "Alchemy") })], fencing_master: ["Fencing Master", "8/12", () => t("12 under {goal}", { goal: term("goal kind", "fencing", "Fencing") })],
+  landlord: ["Landlord", "8/12", () => t("12 under {goal}", { goal: term("goal kind", "agriculture", "Agriculture") })], merchant: ["Merchant", "8/12", () => t("12 under {goal}", { goal: term("goal kind", "trade", "Trade") })],
+  cardinal: ["Cardinal", "8/12", () => t("12 under {goal}", { goal: term("goal kind", "religion", "Religion") })], minstrel: ["Minstrel", "8/12", () => t("12 under {goal}", { goal: term("goal kind", "music", "Music") })],
   explorer: ["Explorer", "13", () => t("On reveal: moves to the next column")], assassin: ["Assassin", "9½", () => t("On reveal: kills the card that revealed it")],
   storm: ["Storm", "9", () => t("On reveal: closes the column")], magic_hood: ["Magic Hood", "0", () => t("On reveal: hide a hand card under it")],
   traitor: ["Traitor", "10", () => t("On reveal: swap two goal cards")], musketeers: ["Three Musketeers", "11", () => t("Voids other abilities in the column")],

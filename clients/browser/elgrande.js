@@ -134,7 +134,7 @@ function churchText(ctx) {
 
 const OPTION_NAMES = {
   short_game: () => t("short game"), short_game_six_rounds: () => t("six rounds"), grande_counts_one: () => t("Grande counts 1"),
-  movement_limits: () => t("movement limits"), france: () => term("region", "France"), granada_moorish: () => t("Moorish Granada"),
+  movement_limits: () => t("movement limits"), france: () => term("region", "france", "France"), granada_moorish: () => t("Moorish Granada"),
   church: () => t("the Church"), inquisitor_colonies: () => t("Inquisitor & Colonies"),
 };
 

@@ -7,8 +7,8 @@ import { colour } from "./colours.js";
 const SLOT_NAMES = { france_ambassador: () => t("ambassador slot (+2)"), france_envoy: () => t("envoy slot (+1)"), france_plain: () => t("plain slot") };
 /** Inquisitor & Colonies (G3, G4): the overseas slots and the positions at the limit board. */
 const SPOT_NAMES = {
-  caravel_captain: () => t("{area} — captain (+3)", { area: term("region", "Caravel") }),
-  america_viceroy: () => t("{area} — viceroy (+5)", { area: term("region", "America") }),
+  caravel_captain: () => t("{area} — captain (+3)", { area: term("region", "caravel", "Caravel") }),
+  america_viceroy: () => t("{area} — viceroy (+5)", { area: term("region", "america", "America") }),
 };
 const POSITION_WORDS = { beside: () => t("beside the limit board"), on: () => t("on the limit board") };
 const COLOUR_NAMES = {
@@ -23,7 +23,7 @@ export function colourName(name) {
 
 /** Returns a region's name from its id (`old_castile` → "Old Castile", from the `terms` catalog). */
 export function regionName(id) {
-  return term("region", label(id));
+  return term("region", id, label(id));
 }
 
 /**

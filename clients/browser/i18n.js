@@ -4,14 +4,14 @@
 //   t("Waiting for {who}.", { who })            placeholders are filled after translating
 //   tn("{n} event", "{n} events", n)            the CLDR category of n (Intl.PluralRules) picks the form
 //   tp("verb", "Play")                          a word with a context
-//   term("region", "Old Castile")               a game word from the `terms` catalog (not extracted here)
+//   term("region", "old_castile", "Old Castile") a game word by kind and id (the export's `words`), else the English
 //
 // `python -m service.catalogs update` extracts the t/tn/tp calls of clients/browser/*.js (string
 // literals only) into the `web` catalog. English is the source: without a catalog the msgid is the text.
 
 const SOURCE = "en";
 const SEP = "\u0004";
-const state = { lang: SOURCE, messages: {}, rules: new Intl.PluralRules(SOURCE), available: [{ code: SOURCE, name: "English" }] };
+const state = { lang: SOURCE, messages: {}, words: {}, rules: new Intl.PluralRules(SOURCE), available: [{ code: SOURCE, name: "English" }] };
 
 function fill(text, params) {
   if (!params) return text;
@@ -38,9 +38,10 @@ export function tp(context, msgid, params) {
   return fill(typeof found === "string" ? found : msgid, params);
 }
 
-/** Returns a game word (region, card, character, piece) by its kind and English name (the `terms` catalog). */
-export function term(kind, name) {
-  return tp(kind, name);
+/** Returns a game word (region, action card, Kabale card, goal kind, piece) by its kind and id in the page's
+ * language (engine.terms, sent as the export's `words`), else `english` (the page's own English name). */
+export function term(kind, id, english) {
+  return state.words[kind]?.[id] ?? english ?? String(id).replace(/_/g, " ");
 }
 
 /** Returns the page's language code. */
@@ -84,17 +85,20 @@ export async function loadLanguages(prefix = "") {
 /** Loads the words of `lang` and makes it the page's language (English on any failure); sets <html lang>. */
 export async function use(lang, prefix = "") {
   let messages = {};
+  let words = {};
   let chosen = SOURCE;
   if (lang && lang !== SOURCE) {
     try {
       const res = await fetch(`${prefix}/locales/${encodeURIComponent(lang)}.json`, { headers: { Accept: "application/json" } });
       if (res.ok) {
-        messages = (await res.json()).messages || {};
+        const body = await res.json();
+        messages = body.messages || {};
+        words = body.words || {};
         chosen = lang;
       }
     } catch { /* keep English */ }
   }
-  Object.assign(state, { lang: chosen, messages, rules: new Intl.PluralRules(chosen) });
+  Object.assign(state, { lang: chosen, messages, words, rules: new Intl.PluralRules(chosen) });
   document.documentElement.lang = chosen;
   return chosen;
 }

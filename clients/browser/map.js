@@ -131,7 +131,7 @@ function castilloTower() {
     s("path", { class: "tower", d: "M-34 40 L-34 -50 L-40 -50 L-40 -78 L-28 -78 L-28 -66 L-14 -66 L-14 -78 L0 -78 L0 -66 L14 -66 L14 -78 L28 -78 L28 -66 L40 -66 L40 -50 L34 -50 L34 40 Z" }),
     s("path", { class: "tower-door", d: "M-12 40 L-12 14 Q0 0 12 14 L12 40 Z" }),
     s("rect", { class: "tower-window", x: -5, y: -36, width: 10, height: 18, rx: 5 }),
-    s("text", { class: "area-name", x: 0, y: -96, "text-anchor": "middle", text: term("region", "Castillo").toUpperCase() }),
+    s("text", { class: "area-name", x: 0, y: -96, "text-anchor": "middle", text: term("region", "castillo", "Castillo").toUpperCase() }),
     s("g", { class: "castillo-values", transform: "translate(0 62)" }),
     s("g", { class: "pieces", transform: "translate(0 104)" }));
 }

@@ -22,7 +22,7 @@ from typing import Any
 from babel import Locale
 from flask import Response, request
 
-from engine import i18n
+from engine import i18n, terms
 from service.api.common import problems
 from service.api.inputs import Blueprint
 from service.errors import ServiceError
@@ -74,10 +74,18 @@ EXPORT_DOC = {
             "application/json": {
                 "schema": {
                     "type": "object",
-                    "required": ["language", "plural_categories", "messages"],
+                    "required": ["language", "plural_categories", "messages", "words"],
                     "properties": {
                         "language": {"type": "string"},
                         "plural_categories": {"type": "array", "items": {"type": "string"}},
+                        "words": {
+                            "type": "object",
+                            "description": "game words by kind (region, action card, ...) and id; empty for English",
+                            "additionalProperties": {
+                                "type": "object",
+                                "additionalProperties": {"type": "string"},
+                            },
+                        },
                         "messages": {
                             "type": "object",
                             "description": "msgid (or context U+0004 msgid) -> text, or CLDR category -> text",
@@ -165,10 +173,37 @@ def messages(code: str) -> dict[str, Any]:
     return out
 
 
+SHOWN_WORDS = (
+    "region",
+    "place",
+    "piece",
+    "tile",
+    "slot",
+    "action card",
+    "kabale card",
+    "goal kind",
+    "colour",
+)
+"""The kinds of game words the page names by id (`engine.terms`), as a player sees them."""
+
+
+def words(code: str) -> dict[str, dict[str, str]]:
+    """Returns the game words of one language by kind and id (empty for English: the page has its own)."""
+    if code == i18n.SOURCE:
+        return {}
+    with i18n.speaking(code):
+        return {kind: {ident: terms.word(kind, ident) for ident in terms.KINDS[kind]} for kind in SHOWN_WORDS}
+
+
 @cache
 def export(code: str, stamp: tuple[int, ...]) -> tuple[bytes, str]:
     """Returns (JSON body, ETag) of a language's export; `stamp` (the .mo files' mtimes) keys the cache."""
-    body = {"language": code, "plural_categories": categories(code), "messages": messages(code)}
+    body = {
+        "language": code,
+        "plural_categories": categories(code),
+        "messages": messages(code),
+        "words": words(code),
+    }
     data = json.dumps(body, ensure_ascii=False, sort_keys=True).encode()
     return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 

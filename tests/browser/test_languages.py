@@ -51,6 +51,9 @@ def test_hungarian_el_grande_shows_translated_controls_and_prompt(
     assert page.locator(".hand-panel h2").text_content().startswith("Erőkártyáid")
     assert page.locator(".players-panel h2").text_content() == "Játékosok és pontok"
     assert "Kattints egy világító lapra" in page.locator("[data-testid=prompt]").text_content()
+    # game words by id from engine.terms: the expansion rulebook's Hungarian region names (002_)
+    assert page.locator("svg .area-name", has_text="GALÍCIA").count() == 1
+    assert page.locator("svg .area-name", has_text="GALICIA").count() == 0
     page.locator(".hand-panel button.card.playable").first.click()
     page.locator("[data-testid=confirm]", has_text="Megerősítés").wait_for()
     assert page.locator(".prompt .actions-row button", has_text="Mégse").count() == 1

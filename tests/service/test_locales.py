@@ -74,7 +74,14 @@ def test_a_single_form_language_gives_every_category_that_form() -> None:
 
 def test_english_is_an_empty_catalog(client: FlaskClient) -> None:
     body = client.get("/locales/en.json").get_json()
-    assert body == {"language": "en", "plural_categories": ["one", "other"], "messages": {}}
+    assert body == {"language": "en", "plural_categories": ["one", "other"], "messages": {}, "words": {}}
+
+
+def test_game_words_come_by_kind_and_id(client: FlaskClient) -> None:
+    words = client.get("/locales/hu.json").get_json()["words"]
+    assert words["region"]["galicia"] == "Galícia"  # the expansion rulebook's name (002_)
+    assert words["kabale card"]["magic_hood"] == "Varázssapka"  # the Kabale rulebook's (004_)
+    assert set(words["goal kind"]) == {"alchemy", "fencing", "agriculture", "trade", "religion", "music"}
 
 
 def test_the_etag_answers_304_and_changes_with_the_language(client: FlaskClient) -> None:
