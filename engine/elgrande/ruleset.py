@@ -23,6 +23,7 @@ from engine.elgrande.options.short_game import ShortGame
 from engine.elgrande.options.short_game_six_rounds import ShortGameSixRounds
 from engine.elgrande.state import Options
 from engine.errors import IllegalOptions, UnsupportedOption
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -117,24 +118,37 @@ PAIR_RULES: dict[frozenset[str], str] = {
 def check_options(seats: Any, options: Any) -> Json:
     """Returns the complete option set, or raises for bad seats and options (R1, §9)."""
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
-        raise IllegalOptions(f"El Grande takes 2-5 players, not {seats!r} (R1)", rule="R1")
+        raise IllegalOptions(
+            N_("El Grande takes 2-5 players, not {seats} (R1)"), rule="R1", seats=repr(seats)
+        )
     options = {} if options is None else options  # None: every default
     if not isinstance(options, dict):
-        raise IllegalOptions(f"options must be an object, not {options!r}")
+        raise IllegalOptions(N_("options must be an object, not {options}"), options=repr(options))
     for key in options:
         if key not in OPTIONS:
-            raise UnsupportedOption(f"unsupported option {key!r}; implemented: {', '.join(OPTIONS)}")
+            raise UnsupportedOption(
+                N_("unsupported option {key}; implemented: {known}"),
+                key=repr(key),
+                known=", ".join(OPTIONS),
+            )
     out: Json = {}
     for key, spec in OPTIONS.items():
         value = options.get(key, spec["default"])
         if not isinstance(value, bool):
-            raise IllegalOptions(f"option {key!r} must be true or false, not {value!r}")
+            raise IllegalOptions(
+                N_("option {key} must be true or false, not {value}"), key=repr(key), value=repr(value)
+            )
         out[key] = value
     for key, spec in OPTIONS.items():
         clash = [other for other in spec["excludes"] if out[key] and out.get(other)]
         if clash:
             rule = PAIR_RULES.get(frozenset((key, clash[0])), "§9")
-            raise IllegalOptions(f"options {key!r} and {clash[0]!r} cannot be combined ({rule})", rule=rule)
+            raise IllegalOptions(
+                N_("options {key} and {other} cannot be combined ({rule})"),
+                rule=rule,
+                key=repr(key),
+                other=repr(clash[0]),
+            )
     return out
 
 
