@@ -131,6 +131,15 @@ class IllegalOptions(RuleViolation):
 
 
 class UnknownGame(LookupError):
-    """Signals a game name that is not registered in `engine.GAMES`."""
+    """Signals a game name that is not registered in `engine.GAMES` (words as `RuleViolation`'s)."""
 
     code = "unknown-game"
+
+    def __init__(self, message: str | Text, **params: object) -> None:
+        self.text = message if isinstance(message, Text) else Text(message, **params)
+        self.message = self.text.english()
+        super().__init__(self.message)
+
+    def localized(self) -> str:
+        """Returns the message in the current language."""
+        return self.text.localized()

@@ -20,6 +20,7 @@ from typing import Any
 from aiohttp import web
 from marshmallow import EXCLUDE, ValidationError
 
+from engine.i18n import N_
 from service.api.inputs import limit_problem
 from service.api.schemas import StreamArgs
 from service.auth import SPECTATOR, Grant, grant, parse_bearer
@@ -146,7 +147,7 @@ async def _serve(request: web.Request) -> web.StreamResponse:
         return json_problem(400, schema_problem({"query": exc.messages}))
     except STORE_ERRORS as exc:
         log.warning("stream refused: the store is unavailable (%s)", exc)
-        return problem_response(ServiceError("unavailable", "the game store is unavailable"))
+        return problem_response(ServiceError("unavailable", N_("the game store is unavailable")))
     except Exception:
         log.exception("unexpected error opening a stream")
         return json_problem(500, UNEXPECTED)
