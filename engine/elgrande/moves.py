@@ -224,10 +224,10 @@ def check_shape(move: Any) -> str:
     kind = move.get("type")
     if not isinstance(kind, str) or kind not in MOVES:
         raise MalformedMove(
-            N_("malformed move {move}: unknown type {kind}; known: {MOVES}"),
+            N_("malformed move {move}: unknown type {kind}; known: {known}"),
             move=repr(move),
             kind=repr(kind),
-            MOVES=", ".join(MOVES),
+            known=", ".join(MOVES),
         )
     extra = set(move) - FIELDS[kind] - {"type", "default"}
     if extra:
