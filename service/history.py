@@ -23,6 +23,17 @@ from service.store import Store, canonical
 
 GROUP_MARGIN = 64
 STATUS_WORDS = {"running": N_("running"), "finished": N_("finished"), "aborted": N_("aborted")}
+SERVICE_WORDS = {  # the record's words for the service's own entries (others: their type, spaced)
+    "game_created": N_("game created"),
+    "game_aborted": N_("game aborted"),
+    "bot_seated": N_("bot seated"),
+    "seat_absent": N_("seat absent"),
+    "seat_returned": N_("seat returned"),
+    "seat_vacation": N_("seat vacation"),
+    "seat_timed_out": N_("seat timed out"),
+    "seat_token_reissued": N_("seat token reissued"),
+    "time_control_changed": N_("time control changed"),
+}
 
 
 def group_key(env: Json) -> Any:
@@ -224,4 +235,5 @@ def _service_text(event: Json, names: dict[int, str]) -> str:
     )
     if event["type"] == "seat_token_reissued" and event.get("to") == "admin":
         return who + _("seat token reissued, handed to the admin (who can see that seat's hidden facts)")
-    return f"{who}{event['type'].replace('_', ' ')}"
+    kind = event["type"]
+    return who + (_(SERVICE_WORDS[kind]) if kind in SERVICE_WORDS else kind.replace("_", " "))
