@@ -14,7 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.errors import IllegalMove, Text
-from engine.i18n import N_, _, speaking
+from engine.i18n import N_, _, current, speaking
 from service.errors import TITLES
 from tests.service.conftest import bearer, create, key
 
@@ -167,3 +167,14 @@ def test_a_reason_inside_a_sentence_reads_in_the_same_language() -> None:
         assert refusal.localized() == (
             "sääntöjenvastainen siirto 'x': Kuningas on alueella castilla_la_vieja (R23)"
         )
+
+
+def test_flask_babel_reads_the_same_catalogs_in_the_request_language(app: Any) -> None:
+    import flask_babel
+
+    with app.test_request_context("/", headers={"Accept-Language": "fi-FI, en;q=0.5"}):
+        app.preprocess_request()
+        assert str(flask_babel.get_locale()) == "fi" and current() == "fi"
+        assert flask_babel.gettext("No such game") == NO_SUCH_GAME["fi"]  # api area
+        assert flask_babel.gettext("the King stands in {area}") == "Kuningas on alueella {area}"  # reasons
+    assert current() == "en"  # the request's end hands the thread back to English
