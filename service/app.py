@@ -59,7 +59,10 @@ Limits: a URL of at most {inputs.MAX_URL} bytes (414), at most {inputs.MAX_HEADE
 fields of at most {inputs.MAX_HEADER_FIELD} bytes (431), a JSON body of at most {inputs.MAX_BODY}
 bytes (413) nested at most {inputs.MAX_DEPTH} deep (400). `POST /games` is rate-limited per
 client and its invitations per email address (429 `rate-limited`, Retry-After), and a server may
-require a creation token for it (401/403)."""
+require a creation token for it (401/403). Problem `title` and `detail` and the readable record
+follow `Accept-Language` (English, Hungarian, Polish, Finnish, German; else English); every answer
+says its language in `Content-Language` and carries `Vary: Accept-Language`; problem `type`,
+`code`, `rule` and quoted moves never change with the language."""
 
 
 BEARER_DOC = (
