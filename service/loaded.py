@@ -71,7 +71,7 @@ def reveals(game: Game, events: list[Json]) -> bool:
 def check_running(loaded: Loaded) -> None:
     """Refuses a move on a game that is over (`game-over`) or whose rules are retired (`check_rules`)."""
     if loaded.status != "running":
-        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+        raise GameOver(N_("game {game_id} is {status}"), game_id=loaded.game_id, status=loaded.status)
     check_rules(loaded)
 
 

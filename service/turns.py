@@ -159,7 +159,7 @@ def _check_seat(loaded: Loaded, seat: int) -> None:
             "not-found", Text(N_("game {game_id} has no seat {seat}"), game_id=loaded.game_id, seat=seat)
         )
     if loaded.status != "running":
-        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+        raise GameOver(N_("game {game_id} is {status}"), game_id=loaded.game_id, status=loaded.status)
 
 
 def reissue_token(service: Core, game_id: str, seat: int) -> Json:
