@@ -43,65 +43,75 @@ OPTIONS: dict[str, Json] = {
     "veto": {
         "type": "bool",
         "default": True,
-        "doc": "play with the two Veto cards; off removes them from stack 2",
+        "doc": N_("play with the two Veto cards; off removes them from stack 2"),
         "rules": "V1-V13",
         "excludes": [],
     },
     "short_game": {
         "type": "bool",
         "default": False,
-        "doc": "skip rounds 1, 4 and 7: six rounds, two before each general scoring",
+        "doc": N_("skip rounds 1, 4 and 7: six rounds, two before each general scoring"),
         "rules": "O-S1",
         "excludes": ["short_game_six_rounds"],
     },
     "short_game_six_rounds": {
         "type": "bool",
         "default": False,
-        "doc": "play rounds 1-6 only; the game ends after the second general scoring",
+        "doc": N_("play rounds 1-6 only; the game ends after the second general scoring"),
         "rules": "O-S2",
         "excludes": ["short_game"],
     },
     "grande_counts_one": {
         "type": "bool",
         "default": False,
-        "doc": "a Grande counts as one caballero in its region; a batch wholly at home may hold one more",
+        "doc": N_("a Grande counts as one caballero in its region; a batch wholly at home may hold one more"),
         "rules": "O-M1, O-M2",
         "excludes": [],
     },
     "movement_limits": {
         "type": "bool",
         "default": False,
-        "doc": "a special action with a move neither to the castillo nor to an adjacent region moves 2 fewer",
+        "doc": N_(
+            "a special action with a move neither to the castillo nor to an adjacent region moves 2 fewer"
+        ),
         "rules": "O-L1-O-L4",
         "excludes": [],
     },
     "france": {
         "type": "bool",
         "default": False,
-        "doc": "a tenth region, France (3/1/0), next to aragon and catalonia, with 3 slots worth +2/+1/+0",
+        "doc": N_(
+            "a tenth region, France (3/1/0), next to aragon and catalonia, with 3 slots worth +2/+1/+0"
+        ),
         "rules": "O-F1-O-F10",
         "excludes": ["inquisitor_colonies"],
     },
     "granada_moorish": {
         "type": "bool",
         "default": False,
-        "doc": "Granada starts Moorish: no King, Grande or court placement, never scored, "
-        "conquered and scored double once a turn ends with 12 caballeros there",
+        "doc": N_(
+            "Granada starts Moorish: no King, Grande or court placement, never scored, "
+            "conquered and scored double once a turn ends with 12 caballeros there"
+        ),
         "rules": "O-G1-O-G6",
         "excludes": [],
     },
     "church": {
         "type": "bool",
         "default": False,
-        "doc": "4 black caballeros and the Church card: its holder counts them as own and gets one extra caballero a turn",
+        "doc": N_(
+            "4 black caballeros and the Church card: its holder counts them as own and gets one extra caballero a turn"
+        ),
         "rules": "O-C1-O-C10",
         "excludes": ["inquisitor_colonies"],
     },
     "inquisitor_colonies": {
         "type": "bool",
         "default": False,
-        "doc": "the Grand Inquisitor & Colonies expansion: France, the Caravel, America and the Mediterranean, "
-        "the ship, gold and goods, the Grand Inquisitor and his black caballeros, the limit board, stack 7",
+        "doc": N_(
+            "the Grand Inquisitor & Colonies expansion: France, the Caravel, America and the Mediterranean, "
+            "the ship, gold and goods, the Grand Inquisitor and his black caballeros, the limit board, stack 7"
+        ),
         "rules": "G1-G86",
         "excludes": ["france", "church"],
     },

@@ -63,12 +63,12 @@ INFO: Json = {
     "title": "Kabale & Hiebe",
     "seats": [2, 6],
     "options": {
-        "first_seat": {"type": "integer", "default": 0, "doc": "seat that starts round 1 (K4, KR33)"},
+        "first_seat": {"type": "integer", "default": 0, "doc": N_("seat that starts round 1 (K4, KR33)")},
         "colours": {
             "type": "array",
             "default": [],
             "enum": list(COLOURS),
-            "doc": "colour of each seat, distinct; empty = red, blue, yellow, green, white, black (K1)",
+            "doc": N_("colour of each seat, distinct; empty = red, blue, yellow, green, white, black (K1)"),
         },
     },
 }

@@ -178,3 +178,14 @@ def test_flask_babel_reads_the_same_catalogs_in_the_request_language(app: Any) -
         assert flask_babel.gettext("No such game") == NO_SUCH_GAME["fi"]  # api area
         assert flask_babel.gettext("the King stands in {area}") == "Kuningas on alueella {area}"  # reasons
     assert current() == "en"  # the request's end hands the thread back to English
+
+
+def test_the_catalog_documents_options_in_the_language(client: FlaskClient) -> None:
+    def veto(lang: str | None) -> dict[str, Any]:
+        games = client.get("/catalog", headers=speaking_to(lang)).get_json()["games"]
+        return next(g for g in games if g["name"] == "elgrande")["options"]["veto"]
+
+    english, german = veto(None), veto("de")
+    assert english["doc"] == "play with the two Veto cards; off removes them from stack 2"
+    assert german["doc"].startswith("mit den beiden Veto-Karten spielen")
+    assert {k: v for k, v in german.items() if k != "doc"} == {k: v for k, v in english.items() if k != "doc"}
