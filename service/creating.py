@@ -151,15 +151,15 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
 
 def check_seat(index: int, seat: Json) -> None:
     """Refuses a seat whose name or email address `service.contacts` refuses, naming the seat."""
-    for field, problem in (("name", contacts.name_problem), ("email", contacts.address_problem)):
+    for field, reason in (("name", contacts.name_reason), ("email", contacts.address_reason)):
         value = seat.get(field)
         if value is None and field == "email":
             continue
-        why = problem(value) if isinstance(value, str) else "must be a string"
+        why = reason(value) if isinstance(value, str) else Text(N_("must be a string"))
         if why is not None:
             raise validation(
                 Text(N_("seat {index}: the {field} {why}"), index=index, field=field, why=why),
-                errors={"seats": {str(index): {field: [why]}}},
+                errors={"seats": {str(index): {field: [why.localized()]}}},
             )
 
 

@@ -189,3 +189,12 @@ def test_the_catalog_documents_options_in_the_language(client: FlaskClient) -> N
     assert english["doc"] == "play with the two Veto cards; off removes them from stack 2"
     assert german["doc"].startswith("mit den beiden Veto-Karten spielen")
     assert {k: v for k, v in german.items() if k != "doc"} == {k: v for k, v in english.items() if k != "doc"}
+
+
+def test_a_refused_seat_name_says_why_in_the_language(client: FlaskClient) -> None:
+    body = {"game": "kabale", "seats": [{"name": "P0"}, {"name": "evil\u202ename"}]}
+    english = client.post("/games", json=body, headers=key()).get_json()
+    polish = client.post("/games", json=body, headers={**key(), **speaking_to("pl")}).get_json()
+    assert english["code"] == polish["code"] == "validation"
+    assert "a bidirectional override (U+202E)" in str(english)
+    assert "znak nadpisania kierunku pisma (U+202E)" in str(polish)
