@@ -12,6 +12,7 @@ from typing import cast
 
 from engine.contract import Game
 from engine.errors import UnknownGame
+from engine.i18n import N_
 
 GAMES: tuple[str, ...] = ("elgrande", "kabale")
 
@@ -19,5 +20,7 @@ GAMES: tuple[str, ...] = ("elgrande", "kabale")
 def get_game(name: str) -> Game:
     """Returns the registered game `name`; raises UnknownGame otherwise."""
     if name not in GAMES:
-        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
+        raise UnknownGame(
+            N_("unknown game {name}; known games: {known}"), name=repr(name), known=", ".join(GAMES)
+        )
     return cast(Game, importlib.import_module(f"engine.{name}"))

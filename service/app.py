@@ -23,20 +23,23 @@ from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleViolation, UnknownGame
-from service import ratelimit
+from engine.i18n import N_, SOURCE, _, current
+from service import language, ratelimit
 from service.api import catalog, games, history, inputs, limiting, locales, mail, moves, play, seats
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
 from service.errors import (
+    INTERNAL_DETAIL,
+    INTERNAL_TITLE,
     PROBLEM_BASE,
     SCHEMA_DETAIL,
     STATUS,
-    TITLES,
     ServiceError,
     flat_messages,
     problem,
     problem_headers,
+    title,
 )
 from service.games import GameService
 from service.redis_clients import store_client
@@ -56,7 +59,10 @@ Limits: a URL of at most {inputs.MAX_URL} bytes (414), at most {inputs.MAX_HEADE
 fields of at most {inputs.MAX_HEADER_FIELD} bytes (431), a JSON body of at most {inputs.MAX_BODY}
 bytes (413) nested at most {inputs.MAX_DEPTH} deep (400). `POST /games` is rate-limited per
 client and its invitations per email address (429 `rate-limited`, Retry-After), and a server may
-require a creation token for it (401/403)."""
+require a creation token for it (401/403). Problem `title` and `detail` and the readable record
+follow `Accept-Language` (English, Hungarian, Polish, Finnish, German; else English); every answer
+says its language in `Content-Language` and carries `Vary: Accept-Language`; problem `type`,
+`code`, `rule` and quoted moves never change with the language."""
 
 
 BEARER_DOC = (
@@ -115,6 +121,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keys in the engine's order (regions, seats)
     use_prefix(cfg.KEY_PREFIX)
     app.url_map.converters["int"] = inputs.AsciiIntConverter
+    language.install(app)  # first: every later hook and error handler speaks the request's language
     app.before_request(inputs.check_limits)
     client = store_client(cfg.REDIS_URL)
     app.extensions["castillo"] = GameService(client, cfg)
@@ -151,17 +158,19 @@ def _http_problem(exc: HTTPException) -> Response:
     status = exc.code or 400
     if status >= 500 or (code == "validation" and status != 400):
         status = STATUS[code] if code != "validation" else 400
-    detail = exc.description or TITLES[code]
+    detail = exc.description or title(code)
+    if detail == type(exc).description and current() != SOURCE:  # werkzeug's words are English only
+        detail = title(code)
     body = {
         "type": PROBLEM_BASE + code,
-        "title": TITLES[code],
+        "title": title(code),
         "status": status,
         "detail": detail,
         "code": code,
     }
     messages = (getattr(exc, "data", None) or {}).get("messages")
     if messages:
-        body["detail"], body["errors"] = SCHEMA_DETAIL, flat_messages(messages)
+        body["detail"], body["errors"] = _(SCHEMA_DETAIL), flat_messages(messages)
     headers = {"Allow": ", ".join(exc.valid_methods)} if getattr(exc, "valid_methods", None) else None
     return problem_response(status, body, headers)
 
@@ -183,16 +192,16 @@ def _error_handlers(app: Flask) -> None:
     @app.errorhandler(RedisClusterException)
     def _redis(exc: Exception) -> Response:
         log.error("redis error: %s", exc)
-        return problem_response(*problem(ServiceError("unavailable", "the game store is unavailable")))
+        return problem_response(*problem(ServiceError("unavailable", N_("the game store is unavailable"))))
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:
         log.exception("unexpected error")
         body = {
             "type": PROBLEM_BASE + "unavailable",
-            "title": "Internal error",
+            "title": _(INTERNAL_TITLE),
             "status": 500,
-            "detail": "an unexpected error; it was logged",
+            "detail": _(INTERNAL_DETAIL),
             "code": "unavailable",
         }
         return problem_response(500, body)

@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import N_
 from service.errors import ServiceError
 from service.links import BadToken, read_session_claim, read_session_token
 
@@ -97,9 +98,11 @@ def parse_bearer(header: str) -> str | None:
     scheme, _, token = header.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
-        raise ServiceError("unauthorized", "use 'Authorization: Bearer <token>'")
+        raise ServiceError("unauthorized", N_("use 'Authorization: Bearer <token>'"))
     if not (token.isascii() and token.isprintable()):
-        raise ServiceError("unauthorized", "a bearer token is printable ASCII (RFC 6750); this one is not")
+        raise ServiceError(
+            "unauthorized", N_("a bearer token is printable ASCII (RFC 6750); this one is not")
+        )
     return token
 
 
@@ -123,9 +126,9 @@ def _session(meta: dict[str, Any], bearer: str, secret: str) -> Principal:
     try:
         game_id, seat, gen = read_session_token(secret, bearer)
     except BadToken:
-        raise ServiceError("unauthorized", "the bearer token is not valid for this game") from None
+        raise ServiceError("unauthorized", N_("the bearer token is not valid for this game")) from None
     if game_id != meta["id"] or not current_gen(meta, seat, gen):
-        raise ServiceError("unauthorized", "the bearer token is not valid for this game")
+        raise ServiceError("unauthorized", N_("the bearer token is not valid for this game"))
     return Principal("seat", seat, ident=digest(bearer))
 
 
@@ -134,8 +137,8 @@ def need_seat(who: Principal) -> int:
     if who.role == "seat" and who.seat is not None:
         return who.seat
     if who.role == "spectator" and who.ident == "anonymous":
-        raise ServiceError("unauthorized", "a seat token or session is required")
-    raise ServiceError("forbidden", "only a seat of this game can do that")
+        raise ServiceError("unauthorized", N_("a seat token or session is required"))
+    raise ServiceError("forbidden", N_("only a seat of this game can do that"))
 
 
 def current_gen(meta: dict[str, Any], seat: int, gen: int) -> bool:

@@ -29,6 +29,8 @@ from email.headerregistry import Address
 
 import redis
 
+from engine.errors import Text
+from engine.i18n import N_
 from service.store import address_key
 
 MAX_NAME = 40
@@ -46,45 +48,63 @@ NAME_PATTERN = f"^[^{_NOT_IN_NAMES}]*[^\\s{_NOT_IN_NAMES}][^{_NOT_IN_NAMES}]*$"
 
 
 def name_problem(name: str) -> str | None:
-    """Returns why `name` cannot be a player's name, or None when it can."""
+    """Returns why `name` cannot be a player's name (in the current language), or None when it can."""
+    why = name_reason(name)
+    return None if why is None else why.localized()
+
+
+def name_reason(name: str) -> Text | None:
+    """Returns why `name` cannot be a player's name, as words to read in any language, or None."""
     if not name.strip():
-        return "is empty or only white space"
+        return Text(N_("is empty or only white space"))
     if len(name) > MAX_NAME:
-        return f"is longer than {MAX_NAME} characters"
+        return Text(N_("is longer than {most} characters"), most=MAX_NAME)
     for char in name:
         if (why := _char_problem(char)) is not None:
-            return f"contains {why} (U+{ord(char):04X})"
+            return Text(N_("contains {what} (U+{code})"), what=Text(why), code=f"{ord(char):04X}")
     return None
 
 
 def _char_problem(char: str) -> str | None:
-    """Returns what makes one character of a name hostile, or None."""
+    """Returns what makes one character of a name hostile (marked words), or None."""
     if char in BIDI_CONTROLS:
-        return "a bidirectional override"
+        return N_("a bidirectional override")
     return {
-        "Cc": "a control character",
-        "Cs": "a lone surrogate",
-        "Zl": "a line separator",
-        "Zp": "a paragraph separator",
+        "Cc": N_("a control character"),
+        "Cs": N_("a lone surrogate"),
+        "Zl": N_("a line separator"),
+        "Zp": N_("a paragraph separator"),
     }.get(unicodedata.category(char))
 
 
 def address_problem(address: str) -> str | None:
-    """Returns why `address` is not one plain email address, or None when it is."""
+    """Returns why `address` is not one plain email address (in the current language), or None."""
+    why = address_reason(address)
+    return None if why is None else why.localized()
+
+
+def address_reason(address: str) -> Text | None:
+    """Returns why `address` is not one plain email address, as words to read in any language, or None."""
     if len(address) > MAX_ADDRESS:
-        return f"is longer than {MAX_ADDRESS} characters"
+        return Text(N_("is longer than {most} characters"), most=MAX_ADDRESS)
     if not address.isascii() or not address.isprintable():
-        return "must be plain ASCII without spaces or line breaks (internationalised addresses are not supported)"
+        return Text(
+            N_(
+                "must be plain ASCII without spaces or line breaks (internationalised addresses are not supported)"
+            )
+        )
     match = ADDR_SPEC.fullmatch(address)
     if match is None:
-        return "is not one address of the form name@example.org (no display name, quotes or <...>)"
+        return Text(N_("is not one address of the form name@example.org (no display name, quotes or <...>)"))
     if len(match.group(1)) > 64:
-        return "has a local part (before @) longer than 64 characters"
+        return Text(N_("has a local part (before @) longer than 64 characters"))
     try:
         parsed = Address(addr_spec=address)
     except (ValueError, IndexError):
-        return "is not one address of the form name@example.org"
-    return None if parsed.addr_spec == address else "is not one address of the form name@example.org"
+        return Text(N_("is not one address of the form name@example.org"))
+    return (
+        None if parsed.addr_spec == address else Text(N_("is not one address of the form name@example.org"))
+    )
 
 
 def normalised(address: str) -> str:

@@ -19,7 +19,8 @@ import redis
 import engine
 from engine.audit import ZERO_HASH
 from engine.contract import Game, Json
-from engine.errors import UnknownGame
+from engine.errors import Text, UnknownGame
+from engine.i18n import N_
 from service import deadlines, receipts, snapshots
 from service.answers import replayed
 from service.config import Config
@@ -68,7 +69,10 @@ class Core:
         if entry_hash is None:
             rows = self.redis.xrange(log_key(game_id), entry_id(version), entry_id(version))
             if not rows:
-                raise ServiceError("version-conflict", f"game {game_id} has no version {version}")
+                raise ServiceError(
+                    "version-conflict",
+                    Text(N_("game {game_id} has no version {version}"), game_id=game_id, version=version),
+                )
             seed = memory.folded.seed if memory is not None else None  # a derived hash needs it
             entry_hash = self.store.completed(game_id, [unpack(rows[0][1][FIELD_B], game_id)], seed)[0][
                 "hash"
@@ -103,7 +107,7 @@ class Core:
             pipe.hgetall(snapshot_key(game_id))
         meta_raw, rows, *prior = pipe.execute()
         if meta_raw is None:
-            raise ServiceError("unknown-game", f"there is no game {game_id!r}")
+            raise ServiceError("unknown-game", Text(N_("there is no game {game_id}"), game_id=repr(game_id)))
         meta = json.loads(meta_raw)
         game = engine.get_game(meta["game"])
         start = _anchored(game, memo, rows) if memo is not None else None
@@ -133,7 +137,7 @@ class Core:
         """Returns the engine of a game (from its metadata alone); raises `unknown-game`."""
         raw = self.redis.get(meta_key(game_id))
         if raw is None:
-            raise ServiceError("unknown-game", f"there is no game {game_id!r}")
+            raise ServiceError("unknown-game", Text(N_("there is no game {game_id}"), game_id=repr(game_id)))
         return engine.get_game(json.loads(raw)["game"])
 
     def recall(self, game_id: str) -> Loaded | None:
@@ -199,7 +203,9 @@ class Core:
         if gen is None:
             raw = self.redis.get(meta_key(game_id))
             if raw is None:
-                raise ServiceError("unknown-game", f"there is no game {game_id!r}")
+                raise ServiceError(
+                    "unknown-game", Text(N_("there is no game {game_id}"), game_id=repr(game_id))
+                )
             gen = int(json.loads(raw)["seats"][seat].get("gen", 0))
         token = make_link_token(self.config.SECRET_KEY, game_id, seat, self.config.LINK_MAX_AGE_S, gen)
         return f"{self.config.PUBLIC_URL}/play/{game_id}#k={token}"
@@ -265,7 +271,7 @@ class Core:
                 loaded.game_id, loaded.game.ENGINE_VERSION, after, sha1(ready.encoded[-1]), meta_raw
             )
         elif outcome.status == "exists":
-            raise ServiceError("version-conflict", "a game with this id exists already")
+            raise ServiceError("version-conflict", N_("a game with this id exists already"))
         return outcome
 
     def _snapshot(self, loaded: Loaded, after: Folded) -> tuple[str, bytes] | None:
@@ -289,7 +295,7 @@ class Core:
             outcome = self.append(loaded, [Item("service", e) for e in events], actor="system", meta=meta)
             if outcome.status == "ok":
                 return int(outcome.version)
-        raise ServiceError("version-conflict", "the game kept changing; try again")
+        raise ServiceError("version-conflict", N_("the game kept changing; try again"))
 
 
 def _anchored(game: Game, memo: Memory, rows: list[Any]) -> Folded | None:

@@ -16,7 +16,8 @@ from base64 import b32encode
 
 import engine
 from engine.contract import Game, Json
-from engine.errors import UnsupportedOption
+from engine.errors import Text, UnsupportedOption
+from engine.i18n import N_
 from service import contacts, ratelimit
 from service.answers import record, replayed
 from service.auth import digest, new_token
@@ -120,7 +121,15 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
     seats, options = spec.get("seats") or [], spec.get("options") or {}
     low, high = game.INFO["seats"]
     if not low <= len(seats) <= high:
-        raise validation(f"{spec['game']} seats {low} to {high} players, got {len(seats)}")
+        raise validation(
+            Text(
+                N_("{game} seats {low} to {high} players, got {count}"),
+                game=spec["game"],
+                low=low,
+                high=high,
+                count=len(seats),
+            )
+        )
     for i, seat in enumerate(seats):
         check_seat(i, seat)
     preview = (
@@ -130,7 +139,8 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
     )
     if preview:  # an option still being built: in the engine and its tests, not yet in games people play
         raise UnsupportedOption(
-            f"option {preview[0]!r} is in preview: its rules are not complete yet, so games cannot use it"
+            N_("option {option} is in preview: its rules are not complete yet, so games cannot use it"),
+            option=repr(preview[0]),
         )
     try:
         tc = TimeControl.from_json(spec.get("time_control"))
@@ -141,14 +151,15 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
 
 def check_seat(index: int, seat: Json) -> None:
     """Refuses a seat whose name or email address `service.contacts` refuses, naming the seat."""
-    for field, problem in (("name", contacts.name_problem), ("email", contacts.address_problem)):
+    for field, reason in (("name", contacts.name_reason), ("email", contacts.address_reason)):
         value = seat.get(field)
         if value is None and field == "email":
             continue
-        why = problem(value) if isinstance(value, str) else "must be a string"
+        why = reason(value) if isinstance(value, str) else Text(N_("must be a string"))
         if why is not None:
             raise validation(
-                f"seat {index}: the {field} {why}", errors={"seats": {str(index): {field: [why]}}}
+                Text(N_("seat {index}: the {field} {why}"), index=index, field=field, why=why),
+                errors={"seats": {str(index): {field: [why.localized()]}}},
             )
 
 

@@ -1,7 +1,9 @@
 """Refusals raised by the service itself, and the one table mapping every refusal to HTTP.
 
 Engine refusals (`engine.errors.RuleViolation`) keep their code; the service adds its own
-below. `problem(exc)` turns any of them into an RFC 9457 body (design.md, "Errors").
+below. `problem(exc)` turns any of them into an RFC 9457 body (design.md, "Errors"), its
+`title` and `detail` in the current language (`engine.i18n`: the request's, set by
+`service.language`); `type`, `code`, `rule` and quoted moves never change with the language.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.errors import RuleViolation, UnknownGame
+from engine.errors import RuleViolation, Text, UnknownGame
+from engine.i18n import N_, _
 
 PROBLEM_BASE = "urn:castillo:problem:"
 
@@ -43,48 +46,64 @@ STATUS: dict[str, int] = {
 }
 
 TITLES: dict[str, str] = {
-    "validation": "The request is not valid",
-    "malformed-move": "The move is not a well-formed move of this game",
-    "unauthorized": "A valid credential is required",
-    "forbidden": "This credential may not do that",
-    "unknown-game": "No such game",
-    "not-found": "No such resource",
-    "method-not-allowed": "Method not allowed on this resource",
-    "not-acceptable": "No acceptable representation",
-    "misdirected": "Streams are served by the stream server",
-    "not-your-turn": "This seat owes no decision now",
-    "game-over": "The game is over",
-    "version-conflict": "The game has moved on since that version",
-    "rules-retired": "The game's rules are no longer played by this server",
-    "precondition-failed": "If-Match does not match the current version",
-    "payload-too-large": "The request body is too large",
-    "uri-too-long": "The URL is too long",
-    "headers-too-large": "The request's header fields are too large",
-    "unsupported-media-type": "The body must be JSON",
-    "illegal-move": "The rules forbid that move",
-    "illegal-options": "Those options are not allowed together",
-    "unsupported-option": "Unknown or unimplemented option",
-    "idempotency-mismatch": "That Idempotency-Key was used with another body",
-    "vacation-exhausted": "Not enough vacation days left",
-    "rate-limited": "Too many requests: wait for Retry-After seconds",
-    "unavailable": "The store is unavailable",
-    "too-many-streams": "Too many open streams",
+    "validation": N_("The request is not valid"),
+    "malformed-move": N_("The move is not a well-formed move of this game"),
+    "unauthorized": N_("A valid credential is required"),
+    "forbidden": N_("This credential may not do that"),
+    "unknown-game": N_("No such game"),
+    "not-found": N_("No such resource"),
+    "method-not-allowed": N_("Method not allowed on this resource"),
+    "not-acceptable": N_("No acceptable representation"),
+    "misdirected": N_("Streams are served by the stream server"),
+    "not-your-turn": N_("This seat owes no decision now"),
+    "game-over": N_("The game is over"),
+    "version-conflict": N_("The game has moved on since that version"),
+    "rules-retired": N_("The game's rules are no longer played by this server"),
+    "precondition-failed": N_("If-Match does not match the current version"),
+    "payload-too-large": N_("The request body is too large"),
+    "uri-too-long": N_("The URL is too long"),
+    "headers-too-large": N_("The request's header fields are too large"),
+    "unsupported-media-type": N_("The body must be JSON"),
+    "illegal-move": N_("The rules forbid that move"),
+    "illegal-options": N_("Those options are not allowed together"),
+    "unsupported-option": N_("Unknown or unimplemented option"),
+    "idempotency-mismatch": N_("That Idempotency-Key was used with another body"),
+    "vacation-exhausted": N_("Not enough vacation days left"),
+    "rate-limited": N_("Too many requests: wait for Retry-After seconds"),
+    "unavailable": N_("The store is unavailable"),
+    "too-many-streams": N_("Too many open streams"),
 }
-SCHEMA_DETAIL = "the request does not match its schema"
+SCHEMA_DETAIL = N_("the request does not match its schema")
+INTERNAL_TITLE = N_("Internal error")
+INTERNAL_DETAIL = N_("an unexpected error; it was logged")
 
 
 class ServiceError(Exception):
-    """Signals a refusal of the service with a stable `code`; `extra` goes into the problem body."""
+    """Signals a refusal of the service with a stable `code`; `extra` goes into the problem body.
 
-    def __init__(self, code: str, message: str, *, status: int | None = None, **extra: Any) -> None:
-        super().__init__(message)
+    `message` is English words marked with `N_`, or a `Text` (a template and its values);
+    `self.message` is the English text, `localized()` the text in the current language.
+    """
+
+    def __init__(self, code: str, message: str | Text, *, status: int | None = None, **extra: Any) -> None:
+        self.text = message if isinstance(message, Text) else Text(message)
+        self.message = self.text.english()
+        super().__init__(self.message)
         self.code = code
-        self.message = message
         self.extra = extra
         self.status = status or STATUS[code]
 
+    def localized(self) -> str:
+        """Returns the message in the current language."""
+        return self.text.localized()
 
-def validation(message: str, **extra: Any) -> ServiceError:
+
+def title(code: str) -> str:
+    """Returns the title of a problem code in the current language."""
+    return _(TITLES[code]) if code in TITLES else code
+
+
+def validation(message: str | Text, **extra: Any) -> ServiceError:
     """Returns a 400 `validation` refusal."""
     return ServiceError("validation", message, **extra)
 
@@ -92,20 +111,20 @@ def validation(message: str, **extra: Any) -> ServiceError:
 def problem(exc: BaseException) -> tuple[int, dict[str, Any]]:
     """Returns (status, RFC 9457 body) for a service or engine refusal."""
     if isinstance(exc, ServiceError):
-        code, detail, extra = exc.code, exc.message, dict(exc.extra)
+        code, detail, extra = exc.code, exc.localized(), dict(exc.extra)
         status = exc.status
     elif isinstance(exc, RuleViolation):
-        code, detail = exc.code, exc.message
+        code, detail = exc.code, exc.localized()
         extra = {"reason": exc.reason, **({"rule": exc.rule} if exc.rule else {})}
         status = STATUS.get(code, 422)
     elif isinstance(exc, UnknownGame):
-        code, detail, extra = "unknown-game", str(exc.args[0]) if exc.args else "unknown game", {}
+        code, detail, extra = "unknown-game", exc.localized(), {}
         status = 404
     else:
         raise TypeError(f"not a refusal: {exc!r}")
     body = {
         "type": PROBLEM_BASE + code,
-        "title": TITLES.get(code, code),
+        "title": title(code),
         "status": status,
         "detail": detail,
         "code": code,
@@ -118,9 +137,9 @@ def schema_problem(messages: Any) -> dict[str, Any]:
     """Returns the 400 `validation` body of a request that does not match its schema (webargs' messages)."""
     return {
         "type": PROBLEM_BASE + "validation",
-        "title": TITLES["validation"],
+        "title": title("validation"),
         "status": 400,
-        "detail": SCHEMA_DETAIL,
+        "detail": _(SCHEMA_DETAIL),
         "code": "validation",
         "errors": flat_messages(messages),
     }

@@ -14,12 +14,26 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.contract import Game, Json
+from engine.errors import Text
+from engine.i18n import N_, _
 from service.errors import ServiceError, validation
 from service.fold import fold
 from service.loaded import Loaded
 from service.store import Store, canonical
 
 GROUP_MARGIN = 64
+STATUS_WORDS = {"running": N_("running"), "finished": N_("finished"), "aborted": N_("aborted")}
+SERVICE_WORDS = {  # the record's words for the service's own entries (others: their type, spaced)
+    "game_created": N_("game created"),
+    "game_aborted": N_("game aborted"),
+    "bot_seated": N_("bot seated"),
+    "seat_absent": N_("seat absent"),
+    "seat_returned": N_("seat returned"),
+    "seat_vacation": N_("seat vacation"),
+    "seat_timed_out": N_("seat timed out"),
+    "seat_token_reissued": N_("seat token reissued"),
+    "time_control_changed": N_("time control changed"),
+}
 
 
 def group_key(env: Json) -> Any:
@@ -98,7 +112,7 @@ def redact_entry(game: Game, env: Json, viewer: Any, move_visible: bool) -> Json
 def page(store: Store, loaded: Loaded, viewer: Any, after: int, limit: int) -> Json:
     """Returns entries after version `after` (at most `limit`, capped by the caller) redacted for `viewer`."""
     if after < 0 or limit < 1:
-        raise validation("after must be >= 0 and limit >= 1")
+        raise validation(N_("after must be >= 0 and limit >= 1"))
     lo = max(0, after - GROUP_MARGIN)
     envs = store.read(
         loaded.game_id, lo, min(loaded.version, after + limit + GROUP_MARGIN), loaded.folded.seed
@@ -119,10 +133,14 @@ def view_at(store: Store, loaded: Loaded, viewer: Any, at: int | None) -> Json:
     if at is None:
         folded = loaded.folded
     elif at > loaded.version:
-        message = f"the game has no version {at} yet: it is at version {loaded.version}"
+        message = Text(
+            N_("the game has no version {at} yet: it is at version {version}"), at=at, version=loaded.version
+        )
         raise ServiceError("not-found", message, version=loaded.version)
     elif at < 1:
-        raise validation(f"at must be between 1 and {loaded.version}", version=loaded.version)
+        raise validation(
+            Text(N_("at must be between 1 and {version}"), version=loaded.version), version=loaded.version
+        )
     else:
         folded = fold(loaded.game, None, store.read(loaded.game_id, 0, at))
     state = folded.state
@@ -144,17 +162,26 @@ def record_lines(store: Store, loaded: Loaded, viewer: Any) -> str:
 
 
 def record_text(store: Store, loaded: Loaded, viewer: Any) -> str:
-    """Returns a readable record: a header, then one line per move in the game's notation."""
+    """Returns a readable record: a header, then one line per move in the game's notation.
+
+    The words are in the current language (the request's); the moves stay in the notation,
+    and the game's name, ids, options and result stay as stored.
+    """
     meta, envs = loaded.meta, redact_all(loaded.game, store.read(loaded.game_id), viewer)
     names = {s["seat"]: s["name"] for s in meta["seats"]}
+    seats = ", ".join(f"{k} {v}" for k, v in names.items())
     lines = [
-        f"# Castillo record: {meta['game']} game {loaded.game_id}",
-        f"# seats: {', '.join(f'{k} {v}' for k, v in names.items())}",
-        f"# options: {json.dumps(meta['options'], sort_keys=True)}",
-        f"# status: {loaded.status}, version {loaded.version}",
+        "# " + _("Castillo record: {game} game {id}").format(game=meta["game"], id=loaded.game_id),
+        "# " + _("seats: {seats}").format(seats=seats),
+        "# " + _("options: {options}").format(options=json.dumps(meta["options"], sort_keys=True)),
+        "# "
+        + _("status: {status}, version {version}").format(
+            status=_(STATUS_WORDS.get(loaded.status, loaded.status)), version=loaded.version
+        ),
     ]
     if loaded.status == "finished":
-        lines.append(f"# result: {json.dumps(loaded.game.result(loaded.folded.state), sort_keys=True)}")
+        result = json.dumps(loaded.game.result(loaded.folded.state), sort_keys=True)
+        lines.append("# " + _("result: {result}").format(result=result))
     last: Any = None
     for env in envs:
         line, last = _record_line(loaded.game, env, names, last)
@@ -177,7 +204,11 @@ def _record_line(game: Game, env: Json, names: dict[int, str], last: Any) -> tup
     if move is None and env["actor"] == "system":
         return "", key
     who = _actor_text(env["actor"], names)
-    text = game.format_move(move) if move is not None else f"(hidden move: {_event_text(env['event'])})"
+    text = (
+        game.format_move(move)
+        if move is not None
+        else "(" + _("hidden move: {event}").format(event=_event_text(env["event"])) + ")"
+    )
     return f"{env['v']:>5}  {stamp}  {who}: {text}", key
 
 
@@ -193,13 +224,18 @@ def _event_text(event: Json) -> str:
 
 def _actor_text(actor: Any, names: dict[int, str]) -> str:
     if isinstance(actor, dict):
-        return f"{names.get(actor['seat'], '?')} (seat {actor['seat']})"
+        return _("{name} (seat {seat})").format(name=names.get(actor["seat"], "?"), seat=actor["seat"])
     return str(actor)
 
 
 def _service_text(event: Json, names: dict[int, str]) -> str:
     seat = event.get("seat")
-    who = f"{names.get(seat, '?')} (seat {seat}) " if isinstance(seat, int) else ""
+    who = (
+        _("{name} (seat {seat})").format(name=names.get(seat, "?"), seat=seat) + " "
+        if isinstance(seat, int)
+        else ""
+    )
     if event["type"] == "seat_token_reissued" and event.get("to") == "admin":
-        return f"{who}seat token reissued, handed to the admin (who can see that seat's hidden facts)"
-    return f"{who}{event['type'].replace('_', ' ')}"
+        return who + _("seat token reissued, handed to the admin (who can see that seat's hidden facts)")
+    kind = event["type"]
+    return who + (_(SERVICE_WORDS[kind]) if kind in SERVICE_WORDS else kind.replace("_", " "))

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import N_
 from service.errors import ServiceError
 from service.packing import read_varint, varint
 
@@ -40,7 +41,7 @@ class Record:
         """Refuses a request whose body differs from the one recorded (`idempotency-mismatch`)."""
         given = body_hash if isinstance(self.body, str) else _digest(body_hash)
         if given != self.body:
-            raise ServiceError("idempotency-mismatch", "this Idempotency-Key was used with another body")
+            raise ServiceError("idempotency-mismatch", N_("this Idempotency-Key was used with another body"))
 
 
 def of_move(body_hash: str, status: int, first: int, last: int) -> bytes:

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import Game, Json, engine_versions
-from engine.errors import GameOver
+from engine.errors import GameOver, Text
+from engine.i18n import N_
 from service.auth import Principal
 from service.errors import ServiceError
 from service.fold import Folded
@@ -70,7 +71,7 @@ def reveals(game: Game, events: list[Json]) -> bool:
 def check_running(loaded: Loaded) -> None:
     """Refuses a move on a game that is over (`game-over`) or whose rules are retired (`check_rules`)."""
     if loaded.status != "running":
-        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+        raise GameOver(N_("game {game_id} is {status}"), game_id=loaded.game_id, status=loaded.status)
     check_rules(loaded)
 
 
@@ -80,9 +81,14 @@ def check_rules(loaded: Loaded) -> None:
     if loaded.rules_retired:
         raise ServiceError(
             "rules-retired",
-            f"game {loaded.game_id} was started under rules {loaded.folded.rules}, which this server "
-            f"no longer plays (it plays {', '.join(engine_versions(loaded.game))}); it can be read "
-            "and audited, not moved in",
+            Text(
+                N_(
+                    "game {game_id} was started under rules {rules}, which this server no longer plays (it plays {played}); it can be read and audited, not moved in"
+                ),
+                game_id=loaded.game_id,
+                rules=loaded.folded.rules,
+                played=", ".join(engine_versions(loaded.game)),
+            ),
             rules=loaded.folded.rules,
         )
 
@@ -92,7 +98,11 @@ def check_expected(loaded: Loaded, expected: int | None, precondition: bool) -> 
     if expected is not None and expected != loaded.version:
         raise ServiceError(
             "version-conflict",
-            f"expected version {expected}, the game is at {loaded.version}",
+            Text(
+                N_("expected version {expected}, the game is at {version}"),
+                expected=expected,
+                version=loaded.version,
+            ),
             status=412 if precondition else 409,
             version=loaded.version,
         )

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import Game, Json
-from engine.errors import IllegalMove, RuleViolation
+from engine.errors import IllegalMove, RuleViolation, Text
+from engine.i18n import N_
 from service import deadlines, idem
 from service.answers import compact, with_text
 from service.auth import Principal, need_seat, resolve
@@ -106,7 +107,7 @@ def parsed_moves(loaded: Loaded, seat: int, body: Json) -> list[Json]:
     check_running(loaded)
     moves = loaded.game.parse_move(body["text"], loaded.folded.state, seat)
     if not moves:
-        raise validation("the text holds no move")
+        raise validation(N_("the text holds no move"))
     return moves
 
 
@@ -158,7 +159,7 @@ def _submit(
             raise Stale(f"game {game_id} moved on from the version this process remembers")
         loaded = core.load(game_id, scope)
         check_expected(loaded, expected_version, precondition)
-    raise ServiceError("version-conflict", "the game kept changing; try again", version=loaded.version)
+    raise ServiceError("version-conflict", N_("the game kept changing; try again"), version=loaded.version)
 
 
 def replayed(core: Core, raw: str | bytes, body_hash: str, loaded: Loaded, seat: int) -> Json:
@@ -192,20 +193,26 @@ def decide_all(loaded: Loaded, seat: int, moves: list[Json]) -> tuple[list[Item]
     """
     check_running(loaded)
     if not moves:
-        raise validation("no move given")
+        raise validation(N_("no move given"))
     state, items = loaded.folded.state, []
     for index, move in enumerate(moves):
         try:
             events, state = loaded.game.decide_state(state, seat, move)
         except RuleViolation as exc:
             if len(moves) > 1:
-                exc.message = f"move {index + 1} of {len(moves)}: {exc.message}"
+                exc.text = Text(
+                    N_("move {index} of {count}: {why}"), index=index + 1, count=len(moves), why=exc.text
+                )
+                exc.message = exc.text.english()
             raise
         if index < len(moves) - 1 and reveals(loaded.game, events):
             raise IllegalMove(
-                f"move {index + 1} of {len(moves)} draws or reveals what was hidden: it must be "
-                "the last move of its batch; send the moves after it separately",
+                N_(
+                    "move {index} of {count} draws or reveals what was hidden: it must be the last move of its batch; send the moves after it separately"
+                ),
                 reason="reveals-mid-batch",
+                index=index + 1,
+                count=len(moves),
             )
         items.extend(Item("engine", event, move) for event in events)
     return items, state

@@ -26,6 +26,8 @@ from limits import RateLimitItem, parse
 from limits.storage import RedisStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from engine.errors import Text
+from engine.i18n import N_
 from service import contacts
 from service.config import Config
 from service.errors import ServiceError
@@ -93,4 +95,6 @@ def take_invitations(config: Config, invited: Sequence[tuple[int, str]]) -> None
 def refusal(what: str, reset_time: float) -> ServiceError:
     """Returns the 429 `rate-limited` refusal, with `retry_after` seconds until `reset_time`."""
     wait = max(1, math.ceil(reset_time - time.time()))
-    return ServiceError("rate-limited", f"{what}: try again in {wait} s", retry_after=wait)
+    return ServiceError(
+        "rate-limited", Text(N_("{what}: try again in {wait} s"), what=what, wait=wait), retry_after=wait
+    )

@@ -12,7 +12,8 @@ from datetime import timedelta
 from typing import Any
 
 from engine.contract import Json
-from engine.errors import GameOver
+from engine.errors import GameOver, Text
+from engine.i18n import N_
 from service import contacts, deadlines, ratelimit
 from service.auth import digest, new_token
 from service.core import RETRIES, Core
@@ -90,9 +91,15 @@ def set_presence(
 ) -> Json:
     """Records a seat as absent, back, or on vacation for `days` days from today (game's zone)."""
     if state not in PRESENCE:
-        raise validation(f"presence must be one of {', '.join(PRESENCE)}, got {state!r}")
+        raise validation(
+            Text(
+                N_("presence must be one of {states}, got {state}"),
+                states=", ".join(PRESENCE),
+                state=repr(state),
+            )
+        )
     if state == "vacation" and by_admin:
-        raise ServiceError("forbidden", "only the seat itself can take vacation days")
+        raise ServiceError("forbidden", N_("only the seat itself can take vacation days"))
 
     def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
         _check_seat(loaded, seat)
@@ -124,29 +131,35 @@ def _change(service: Core, game_id: str, change: Callable[[Loaded], tuple[list[J
         except ServiceError as exc:
             if exc.code != "version-conflict":
                 raise
-    raise ServiceError("version-conflict", "the game kept changing; try again")
+    raise ServiceError("version-conflict", N_("the game kept changing; try again"))
 
 
 def _vacation(loaded: Loaded, seat: int, days: int, now: float) -> Json:
     """Returns the `seat_vacation` event for `days` days from today, within the allowance."""
     tc = TimeControl.from_json(loaded.folded.table.time_control)
     if not 1 <= days <= 365:
-        raise validation("vacation needs days between 1 and 365")
+        raise validation(N_("vacation needs days between 1 and 365"))
     first = local_day(tc, now)
     spans = loaded.folded.table.vacation_spans(seat)
     used = vacation_used([*spans, (first, first + timedelta(days=days - 1))])
     if used > tc.vacation_days:
         left = tc.vacation_days - vacation_used(spans)
-        raise ServiceError("vacation-exhausted", f"seat {seat} has {left} vacation days left", left=left)
+        raise ServiceError(
+            "vacation-exhausted",
+            Text(N_("seat {seat} has {left} vacation days left"), seat=seat, left=left),
+            left=left,
+        )
     last = first + timedelta(days=days - 1)
     return {"type": "seat_vacation", "seat": seat, "from": first.isoformat(), "until": last.isoformat()}
 
 
 def _check_seat(loaded: Loaded, seat: int) -> None:
     if not 0 <= seat < len(loaded.meta["seats"]):
-        raise ServiceError("not-found", f"game {loaded.game_id} has no seat {seat}")
+        raise ServiceError(
+            "not-found", Text(N_("game {game_id} has no seat {seat}"), game_id=loaded.game_id, seat=seat)
+        )
     if loaded.status != "running":
-        raise GameOver(f"game {loaded.game_id} is {loaded.status}")
+        raise GameOver(N_("game {game_id} is {status}"), game_id=loaded.game_id, status=loaded.status)
 
 
 def reissue_token(service: Core, game_id: str, seat: int) -> Json:
@@ -192,7 +205,9 @@ def _seat_email(service: Core, game_id: str, seat: int) -> str | None:
 def seat_bot(service: Core, game_id: str, seat: int, bot: str | None) -> Json:
     """Lets the server play a seat with default moves (bot "default"), or hands it back (None)."""
     if bot not in (None, "default"):
-        raise validation(f"unknown bot {bot!r}; the server plays only the 'default' bot")
+        raise validation(
+            Text(N_("unknown bot {bot}; the server plays only the 'default' bot"), bot=repr(bot))
+        )
 
     def change(loaded: Loaded) -> tuple[list[Json], Json | None]:
         _check_seat(loaded, seat)
@@ -227,4 +242,6 @@ def abort(service: Core, game_id: str, reason: str) -> Json:
 
 def _check_running(loaded: Loaded) -> None:
     if loaded.status != "running":
-        raise ServiceError("game-over", f"game {loaded.game_id} is {loaded.status}")
+        raise ServiceError(
+            "game-over", Text(N_("game {game_id} is {status}"), game_id=loaded.game_id, status=loaded.status)
+        )

@@ -85,6 +85,7 @@ from engine.elgrande.ruleset import OPTIONS
 from engine.elgrande.state import State
 from engine.elgrande.summary import text_summary
 from engine.errors import MalformedMove
+from engine.i18n import N_
 
 Json = dict[str, Any]
 T = TypeVar("T")
@@ -122,7 +123,9 @@ def _guard(what: Any, call: Callable[[], T]) -> T:
     try:
         return call()
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise MalformedMove(f"malformed input {what!r}: {type(exc).__name__}") from exc
+        raise MalformedMove(
+            N_("malformed input {what}: {error}"), what=repr(what), error=type(exc).__name__
+        ) from exc
 
 
 def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:

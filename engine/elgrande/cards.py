@@ -21,6 +21,7 @@ from engine.elgrande.scores import score_event
 from engine.elgrande.state import BLACK, OUT, State
 from engine.elgrande.turn import area, board_supplement, illegal, open_region, open_spot, spot
 from engine.errors import MalformedMove
+from engine.i18n import N_
 
 Json = dict[str, Any]
 Step = tuple[Any, ...]
@@ -80,7 +81,7 @@ def plan(s: State, seat: int, move: Json, *, replan: bool = False, instance: str
         assert s.turn is not None
         instance = s.turn.card
         if s.turn.acted and not replan:
-            raise illegal(move, "the special action was already used or skipped this turn", "R19")
+            raise illegal(move, N_("the special action was already used or skipped this turn"), "R19")
     card = data.card_of(instance).id
     check_fields(card, move)
     steps, action = _steps(s, seat, card, move)
@@ -92,7 +93,12 @@ def check_fields(card: str, move: Json) -> None:
     """Refuses a declaration with fields its card does not take (MalformedMove)."""
     extra = set(move) - {"type", "default"} - FIELDS.get(card, frozenset())
     if extra:
-        raise MalformedMove(f"malformed move {move!r}: {card} takes no field(s) {', '.join(sorted(extra))}")
+        raise MalformedMove(
+            N_("malformed move {move}: {card} takes no field(s) {extra}"),
+            move=repr(move),
+            card=card,
+            extra=", ".join(sorted(extra)),
+        )
 
 
 def _steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json]:
@@ -114,7 +120,7 @@ def _card_steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step],
             return _places(s, seat, move)
         case "d1_place_two_or_move_own_region":
             if "places" in move and "moves" in move:
-                raise illegal(move, "choose either places or moves, not both", "§1.6")
+                raise illegal(move, N_("choose either places or moves, not both"), "§1.6")
             return _moves(s, seat, "d1_move_own_region", move) if "moves" in move else _places(s, seat, move)
         case "d2_decay_court_all" | "d2_decay_court_three":
             return [("decay", 3 if card.endswith("three") else data.CABALLEROS)], {}
@@ -148,7 +154,7 @@ def _card_steps(s: State, seat: int, card: str, move: Json) -> tuple[list[Step],
         case "d4_power_card_back":
             value = integer(move, move.get("value"), "value")
             if value not in s.played[seat]:
-                raise illegal(move, f"power card {value} is not on your played pile", "§1.6")
+                raise illegal(move, N_("power card {value} is not on your played pile"), "§1.6", value=value)
             return [("take_back", seat, value)], {"value": value}
         case "d4_court_two":
             return _court_two(s, seat, move)
@@ -186,45 +192,66 @@ def _moves(s: State, seat: int, card: str, move: Json) -> tuple[list[Step], Json
             continue
         owner, src, dst, frm, to = _one_move(s, move, entry)
         if card in BLACK_ONLY and owner != BLACK:
-            raise illegal(move, f"{card} moves black caballeros only", BLACK_ONLY[card])
+            raise illegal(move, N_("{card} moves black caballeros only"), BLACK_ONLY[card], card=card)
         used[owner, src] = used.get((owner, src), 0) + 1
         have = s.pieces(src, owner)
         if used[owner, src] > have:  # R24, X30: each cube moves at most once
             who = "black" if owner == BLACK else f"seat {owner}"
-            raise illegal(move, f"{who} has only {have} in {data.AREAS[src].id}", "X30")
+            raise illegal(
+                move,
+                N_("{who} has only {have} in {area}"),
+                "X30",
+                who=who,
+                have=have,
+                area=data.AREAS[src].id,
+            )
         steps.append(("move", owner, src, dst, frm, to))
     own = sum(1 for st in steps if s.owns(seat, st[1]))  # O-C7: black are the holder's own
     if len(steps) > total or own > own_max or len(steps) - own > foreign_max:
-        raise illegal(move, f"{card} moves at most {total} ({own_max} own, {foreign_max} foreign)", "§1.6")
+        raise illegal(
+            move,
+            N_("{card} moves at most {total} ({own_max} own, {foreign_max} foreign)"),
+            "§1.6",
+            card=card,
+            total=total,
+            own_max=own_max,
+            foreign_max=foreign_max,
+        )
     if single and len({st[2] for st in steps}) > 1:
-        raise illegal(move, f"{card} moves out of one region only", "X43")
+        raise illegal(move, N_("{card} moves out of one region only"), "X43", card=card)
     action = {"moves": [{"seat": st[1], "from": st[4], "to": st[5]} for st in steps]}
     return steps, action
 
 
 def _one_move(s: State, move: Json, entry: Any) -> tuple[int | str, int, int, str, str]:
     if not isinstance(entry, dict) or set(entry) != {"seat", "from", "to"}:
-        raise MalformedMove(f"malformed move {move!r}: each move is {{seat, from, to}}, not {entry!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: each move is {{seat, from, to}}, not {entry}"),
+            move=repr(move),
+            entry=repr(entry),
+        )
     owner = owner_of(s, move, entry["seat"], "moves[].seat")
     src, frm = open_spot(s, move, entry["from"], "source")
     dst, to = spot(s, move, entry["to"], "destination")
     if dst == s.king:
-        raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "R23")
+        raise illegal(move, N_("the King stands in {area}"), "R23", area=data.AREAS[dst].id)
     if dst == src and not s.rules.moves_within(s, src, frm, to):  # O-F4: nor between France's slots (G52 may)
-        raise illegal(move, f"a move must leave {data.AREAS[src].id} for another area", "X30")
+        raise illegal(move, N_("a move must leave {area} for another area"), "X30", area=data.AREAS[src].id)
     return owner, src, dst, frm, to
 
 
 def _back(s: State, move: Json, entry: Any, before: int) -> Step:
     """Returns the step ("back", "black", OUT, dst, "out", to) bringing a black caballero back into the game (G64)."""
     if set(entry) != {"seat", "from", "to"} or entry["seat"] != BLACK:
-        raise MalformedMove(f"malformed move {move!r}: a bring-back is {{seat: black, from: out, to}}")
+        raise MalformedMove(
+            N_("malformed move {move}: a bring-back is {{seat: black, from: out, to}}"), move=repr(move)
+        )
     out = data.BLACK_CABALLEROS - sum(s.black)
     if before >= out:
-        raise illegal(move, f"only {out} black caballero(s) are out of the game", "G64")
+        raise illegal(move, N_("only {out} black caballero(s) are out of the game"), "G64", out=out)
     dst, to = spot(s, move, entry["to"], "destination")
     if dst == s.king:
-        raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "R23")
+        raise illegal(move, N_("the King stands in {area}"), "R23", area=data.AREAS[dst].id)
     return ("back", BLACK, OUT, dst, "out", to)
 
 
@@ -234,21 +261,21 @@ def owner_of(s: State, move: Json, raw: Any, what: str) -> int | str:
         return BLACK
     owner = integer(move, raw, what)
     if not 0 <= owner < s.seats:
-        raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
+        raise MalformedMove(N_("malformed move {move}: no seat {owner}"), move=repr(move), owner=owner)
     return owner
 
 
 def _places(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     raw = items(move, move.get("places", []), "places")
     if len(raw) > 2:
-        raise illegal(move, "d1_place_two_anywhere places at most 2 caballeros", "§1.6")
+        raise illegal(move, N_("d1_place_two_anywhere places at most 2 caballeros"), "§1.6")
     if len(raw) > s.court[seat]:
-        raise illegal(move, f"your court holds only {s.court[seat]} caballero(s)", "R25")
+        raise illegal(move, N_("your court holds only {count} caballero(s)"), "R25", count=s.court[seat])
     steps: list[Step] = []
     for name in raw:
         dst, to = spot(s, move, name, "place")
         if dst == s.king:
-            raise illegal(move, f"the King stands in {name}", "R23")
+            raise illegal(move, N_("the King stands in {name}"), "R23", name=name)
         steps.append(("place", seat, dst, to))
     return steps, {"places": [st[3] for st in steps]}
 
@@ -264,21 +291,33 @@ def removal_prefix(s: State, move: Json) -> list[Step]:
     steps: list[Step] = []
     for entry in raw:
         if not isinstance(entry, dict) or set(entry) != {"seat", "region"}:
-            raise MalformedMove(f"malformed move {move!r}: each removal is {{seat, region}}, not {entry!r}")
+            raise MalformedMove(
+                N_("malformed move {move}: each removal is {{seat, region}}, not {entry}"),
+                move=repr(move),
+                entry=repr(entry),
+            )
         black = entry["seat"] == BLACK and bool(s.black)
         if black and (rule := s.rules.returns_black(s)):
-            raise illegal(move, "no black caballero may be returned now", rule)
+            raise illegal(move, N_("no black caballero may be returned now"), rule)
         owner: int | str = BLACK if black else integer(move, entry["seat"], "removals[].seat")
         charged = s.church if black else owner  # G42: the holder's black caballeros are his
         if not isinstance(charged, int) or not 0 <= charged < s.seats:
-            raise MalformedMove(f"malformed move {move!r}: no seat {entry['seat']!r} to return from")
+            raise MalformedMove(
+                N_("malformed move {move}: no seat {seat} to return from"),
+                move=repr(move),
+                seat=repr(entry["seat"]),
+            )
         r, frm = open_spot(s, move, entry["region"], "removal region")  # R23, R26, X47
         if s.rules.returnable(s, owner, r) < 1:
             raise illegal(
-                move, f"seat {entry['seat']} has no caballero to return in {data.AREAS[r].id}", "R26"
+                move,
+                N_("seat {seat} has no caballero to return in {area}"),
+                "R26",
+                seat=entry["seat"],
+                area=data.AREAS[r].id,
             )
         if any(charged_of(s, st[1]) == charged for st in steps):
-            raise illegal(move, f"seat {charged} loses only one caballero", "X16")
+            raise illegal(move, N_("seat {charged} loses only one caballero"), "X16", charged=charged)
         steps.append(("remove", owner, r, frm))
     return steps
 
@@ -292,47 +331,57 @@ def _removals(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     steps = removal_prefix(s, move)
     targets = one_of_your_choice_targets(s)
     if steps and sorted(charged_of(s, st[1]) for st in steps) != targets:
-        raise illegal(move, f"remove exactly one caballero of each of seats {targets}", "X16")
+        raise illegal(
+            move, N_("remove exactly one caballero of each of seats {targets}"), "X16", targets=targets
+        )
     return steps, {"removals": [{"seat": st[1], "region": st[3]} for st in steps]}
 
 
 def _scoreboard(s: State, move: Json) -> tuple[list[Step], Json]:
     name = text(move, move.get("scoreboard"), "scoreboard")
     if name not in data.SCOREBOARD_INDEX:
-        raise MalformedMove(f"malformed move {move!r}: unknown scoreboard {name!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown scoreboard {name}"), move=repr(move), name=repr(name)
+        )
     sb = data.SCOREBOARD_INDEX[name]
     dst = area(s, move, move.get("area"), "area")
     where = s.scoreboards[sb]
     if where == s.king or dst == s.king:
-        raise illegal(move, f"the King stands in {data.AREAS[s.king].id}", "R30")
+        raise illegal(move, N_("the King stands in {area}"), "R30", area=data.AREAS[s.king].id)
     if dst == where:
-        raise illegal(move, f"{name} already lies on {data.AREAS[dst].id}", "§1.6")
+        raise illegal(move, N_("{name} already lies on {area}"), "§1.6", name=name, area=data.AREAS[dst].id)
     if dst in s.scoreboards:
-        raise illegal(move, f"another scoreboard lies on {data.AREAS[dst].id}", "X15")
+        raise illegal(move, N_("another scoreboard lies on {area}"), "X15", area=data.AREAS[dst].id)
     return [("scoreboard", sb, dst)], {"scoreboard": name, "area": data.AREAS[dst].id}
 
 
 def _king(s: State, card: str, move: Json) -> tuple[list[Step], Json]:
     dst = area(s, move, move.get("area"), "area")
     if dst == data.CASTILLO:
-        raise illegal(move, "the King never enters the castillo", "R28")
+        raise illegal(move, N_("the King never enters the castillo"), "R28")
     if dst == s.king:
-        raise illegal(move, f"the King already stands in {data.AREAS[dst].id}", "X32")
+        raise illegal(move, N_("the King already stands in {area}"), "X32", area=data.AREAS[dst].id)
     if card == "d4_royal_adviser" and dst not in s.rules.neighbours(s.king):
-        raise illegal(move, f"{data.AREAS[dst].id} is not adjacent to {data.AREAS[s.king].id}", "R28")
+        raise illegal(
+            move,
+            N_("{area} is not adjacent to {area2}"),
+            "R28",
+            area=data.AREAS[dst].id,
+            area2=data.AREAS[s.king].id,
+        )
     if not s.rules.king_may_enter(s, dst):
-        raise illegal(move, f"the King never enters {data.AREAS[dst].id}", "R28")
+        raise illegal(move, N_("the King never enters {area}"), "R28", area=data.AREAS[dst].id)
     return [("king", dst)], {"area": data.AREAS[dst].id}
 
 
 def _grande(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     if s.grandes[seat] == s.king:
-        raise illegal(move, "your Grande stands in the King's region", "R29")
+        raise illegal(move, N_("your Grande stands in the King's region"), "R29")
     dst = open_region(s, move, move.get("area"), "area")
     if dst == s.grandes[seat]:
-        raise illegal(move, f"your Grande already stands in {data.AREAS[dst].id}", "§1.6")
+        raise illegal(move, N_("your Grande already stands in {area}"), "§1.6", area=data.AREAS[dst].id)
     if not s.rules.grande_may_enter(s, dst):
-        raise illegal(move, f"a Grande never enters {data.AREAS[dst].id}", "R29")
+        raise illegal(move, N_("a Grande never enters {area}"), "R29", area=data.AREAS[dst].id)
     return [("grande", seat, dst)], {"area": data.AREAS[dst].id}
 
 

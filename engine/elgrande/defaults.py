@@ -10,6 +10,7 @@ from engine.elgrande.prompts import kind_of
 from engine.elgrande.scores import score_event
 from engine.elgrande.state import State
 from engine.errors import NotYourTurn
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -18,7 +19,7 @@ def default_move(state: State, seat: int) -> Json:
     """Returns the least harmful legal move for `seat`'s due prompt, flagged `default` (D15)."""
     kind = kind_of(state, seat)
     if kind is None:
-        raise NotYourTurn(f"seat {seat!r} owes no decision now")
+        raise NotYourTurn(N_("seat {seat} owes no decision now"), seat=repr(seat))
     return {**_move(state, seat, kind), "default": True}
 
 

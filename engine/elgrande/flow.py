@@ -16,6 +16,7 @@ from engine.elgrande.evolve import evolve
 from engine.elgrande.scores import general_scoring, standings
 from engine.elgrande.state import State
 from engine.errors import IllegalOptions
+from engine.i18n import N_
 
 Json = dict[str, Any]
 BASE_OPTIONS = ("veto", "short_game")  # always recorded; every other option only when on (elgrande-2 records)
@@ -25,7 +26,7 @@ def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
     """Returns the opening events: the drawn setup (R3-R8), then round one's reveal."""
     opts = ruleset.check_options(seats, options)
     if not isinstance(rng_seed, str) or not rng_seed:
-        raise IllegalOptions("the rng seed must be a non-empty string (R8)", rule="R8")
+        raise IllegalOptions(N_("the rng seed must be a non-empty string (R8)"), rule="R8")
     rules = ruleset.of(ruleset.options_of(opts))
     cards = rng.Draws(rng_seed, "setup:region_cards").shuffle([data.AREAS[r].id for r in rules.region_deck()])
     stacks = {

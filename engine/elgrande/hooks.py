@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from engine.elgrande import data
 from engine.elgrande.state import held, vacate
 from engine.errors import IllegalMove
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import Options, State
@@ -205,7 +206,9 @@ class Rules:
 
     def turn_move(self, s: State, seat: int, move: Json) -> list[Json]:
         """Returns the events of an option's turn_step move (one `turn_moves` lists); refuses any other."""
-        raise IllegalMove(f"illegal move {move!r}: not offered with these options (§9)", rule="§9")
+        raise IllegalMove(
+            N_("illegal move {move}: not offered with these options (§9)"), rule="§9", move=repr(move)
+        )
 
     def turn_prompt(self, s: State, kind: str) -> str:
         """Returns the prompt kind of the active player's turn stage (`kind`: the base's, R17-R19)."""

@@ -24,6 +24,7 @@ from engine.elgrande.prompts import kind_of
 from engine.elgrande.state import BLACK, State
 from engine.elgrande.turn import batch_areas, board_supplement, check_batch, illegal
 from engine.errors import MalformedMove, RuleViolation
+from engine.i18n import N_
 
 Json = dict[str, Any]
 IDS = tuple(a.id for a in data.AREAS)
@@ -36,7 +37,7 @@ def legal_moves(state: State, seat: int, partial: Json | None = None) -> list[Js
         return []
     if partial is not None:
         if not isinstance(partial, dict):
-            raise MalformedMove(f"malformed partial move {partial!r}")
+            raise MalformedMove(N_("malformed partial move {partial}"), partial=repr(partial))
         partial = {k: v for k, v in partial.items() if k != "complete"}
         check_shape(partial)  # refuses unknown fields, as decide would
         return _extensions(state, seat, kind, partial)
@@ -291,7 +292,9 @@ def _owners(s: State, card: str) -> list[int | str]:
 def _move_steps(s: State, seat: int, partial: Json, card: str, instance: str = "") -> list[Json]:
     moves = partial["moves"]
     if not isinstance(moves, list):
-        raise MalformedMove(f"malformed partial move {partial!r}: moves must be a list")
+        raise MalformedMove(
+            N_("malformed partial move {partial}: moves must be a list"), partial=repr(partial)
+        )
     if moves and isinstance(moves[-1], dict) and "to" not in moves[-1]:
         return _destinations(s, seat, partial, card, instance)
     return [m for m in _sources(s, seat, partial, card, instance) if _goes_somewhere(s, seat, m, instance)]
@@ -359,8 +362,10 @@ def _destinations(s: State, seat: int, partial: Json, card: str, instance: str =
     if type(last.get("seat")) not in (int, str) or last not in starts:
         raise illegal(
             partial,
-            f"no caballero of seat {last.get('seat')!r} can be moved from {last.get('from')!r}",
+            N_("no caballero of seat {seat} can be moved from {source}"),
             "R24",
+            seat=repr(last.get("seat")),
+            source=repr(last.get("from")),
         )
     return _grown(s, seat, partial, instance=instance)
 

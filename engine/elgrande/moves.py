@@ -60,6 +60,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import MalformedMove
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -219,47 +220,85 @@ REQUIRED: dict[str, frozenset[str]] = {
 def check_shape(move: Any) -> str:
     """Returns the move's type after checking its keys; raises MalformedMove otherwise."""
     if not isinstance(move, dict):
-        raise MalformedMove(f"malformed move {move!r}: a move is an object with a 'type'")
+        raise MalformedMove(N_("malformed move {move}: a move is an object with a 'type'"), move=repr(move))
     kind = move.get("type")
     if not isinstance(kind, str) or kind not in MOVES:
-        raise MalformedMove(f"malformed move {move!r}: unknown type {kind!r}; known: {', '.join(MOVES)}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown type {kind}; known: {known}"),
+            move=repr(move),
+            kind=repr(kind),
+            known=", ".join(MOVES),
+        )
     extra = set(move) - FIELDS[kind] - {"type", "default"}
     if extra:
-        raise MalformedMove(f"malformed move {move!r}: unknown field(s) {', '.join(sorted(map(str, extra)))}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown field(s) {extra}"),
+            move=repr(move),
+            extra=", ".join(sorted(map(str, extra))),
+        )
     missing = REQUIRED.get(kind, frozenset()) - set(move)
     if missing:
-        raise MalformedMove(f"malformed move {move!r}: missing field(s) {', '.join(sorted(missing))}")
+        raise MalformedMove(
+            N_("malformed move {move}: missing field(s) {missing}"),
+            move=repr(move),
+            missing=", ".join(sorted(missing)),
+        )
     if "default" in move and not isinstance(move["default"], bool):
-        raise MalformedMove(f"malformed move {move!r}: 'default' must be true or false")
+        raise MalformedMove(N_("malformed move {move}: 'default' must be true or false"), move=repr(move))
     return kind
 
 
 def integer(move: Json, value: Any, what: str) -> int:
     """Returns `value` if it is an int (not a bool), else raises MalformedMove naming `what`."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise MalformedMove(f"malformed move {move!r}: {what} must be an integer, not {value!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: {what} must be an integer, not {value}"),
+            move=repr(move),
+            what=what,
+            value=repr(value),
+        )
     return value
 
 
 def text(move: Json, value: Any, what: str) -> str:
     """Returns `value` if it is a string, else raises MalformedMove naming `what`."""
     if not isinstance(value, str):
-        raise MalformedMove(f"malformed move {move!r}: {what} must be a string, not {value!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: {what} must be a string, not {value}"),
+            move=repr(move),
+            what=what,
+            value=repr(value),
+        )
     return value
 
 
 def counts(move: Json, value: Any, what: str) -> dict[str, int]:
     """Returns `value` if it maps strings to positive integers, else raises MalformedMove."""
     if not isinstance(value, dict):
-        raise MalformedMove(f"malformed move {move!r}: {what} must be an object of counts, not {value!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: {what} must be an object of counts, not {value}"),
+            move=repr(move),
+            what=what,
+            value=repr(value),
+        )
     for key, count in value.items():
         if not isinstance(key, str) or integer(move, count, f"{what}[{key!r}]") < 1:
-            raise MalformedMove(f"malformed move {move!r}: {what} counts must be ≥ 1, not {count!r}")
+            raise MalformedMove(
+                N_("malformed move {move}: {what} counts must be ≥ 1, not {count}"),
+                move=repr(move),
+                what=what,
+                count=repr(count),
+            )
     return value
 
 
 def items(move: Json, value: Any, what: str) -> list[Any]:
     """Returns `value` if it is a list, else raises MalformedMove naming `what`."""
     if not isinstance(value, list):
-        raise MalformedMove(f"malformed move {move!r}: {what} must be a list, not {value!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: {what} must be a list, not {value}"),
+            move=repr(move),
+            what=what,
+            value=repr(value),
+        )
     return value

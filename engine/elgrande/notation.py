@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.elgrande import data
 from engine.errors import MalformedMove
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -75,7 +76,7 @@ def format_move(move: Json) -> str:
         case "relocate_before_scoring":
             moves = move.get("moves", [])
             return "relocate " + (" ".join(f"{m['seat']}:{m['from']}>{m['to']}" for m in moves) or "none")
-    raise MalformedMove(f"malformed move {move!r}: unknown type {t!r}")
+    raise MalformedMove(N_("malformed move {move}: unknown type {type}"), move=repr(move), type=repr(t))
 
 
 def _declaration(move: Json) -> str:
@@ -104,14 +105,14 @@ def _states(entries: list[Json]) -> str:
 def parse_move(text: str, state: Any, seat: int) -> list[Json]:
     """Returns the moves written in `text` (several allowed); raises MalformedMove on bad text."""
     if not isinstance(text, str):
-        raise MalformedMove(f"malformed text {text!r}: expected a string")
+        raise MalformedMove(N_("malformed text {text}: expected a string"), text=repr(text))
     out = []
     for line in re.split(r"[;\n]", text):
         line = line.strip()
         if line and not line.startswith(("#", ">")):
             out.append(parse_line(line, seat))
     if not out:
-        raise MalformedMove("no move found in the text")
+        raise MalformedMove(N_("no move found in the text"))
     return out
 
 
@@ -157,8 +158,11 @@ def parse_line(line: str, seat: int) -> Json:
                 "moves": [_move(line, a, seat) for a in args if a != "none"],
             }
     raise MalformedMove(
-        f"cannot read {line!r}: unknown command {word!r}; use play, supplement, take, place, declare, end, "
-        "church, inquisitor, bonus, allow, veto, disc, return, fill, turnover, relocate"
+        N_(
+            "cannot read {line}: unknown command {word}; use play, supplement, take, place, declare, end, church, inquisitor, bonus, allow, veto, disc, return, fill, turnover, relocate"
+        ),
+        line=repr(line),
+        word=repr(word),
     )
 
 
@@ -167,19 +171,21 @@ def _state_arg(line: str, arg: str) -> Json:
     who, _, rest = arg.partition(":")
     state, _, k = rest.rpartition("x")
     if not who or not state or not k.isdigit():
-        raise MalformedMove(f"cannot read {line!r}: write each caballero state as <seat>:<state>x<count>")
+        raise MalformedMove(
+            N_("cannot read {line}: write each caballero state as <seat>:<state>x<count>"), line=repr(line)
+        )
     return {"seat": "black" if who == "black" else _int(line, [who]), "state": state, "count": int(k)}
 
 
 def _int(line: str, args: list[str]) -> int:
     if len(args) != 1 or not args[0].isdigit():
-        raise MalformedMove(f"cannot read {line!r}: expected one number")
+        raise MalformedMove(N_("cannot read {line}: expected one number"), line=repr(line))
     return int(args[0])
 
 
 def _one(line: str, args: list[str]) -> str:
     if len(args) != 1:
-        raise MalformedMove(f"cannot read {line!r}: expected one name")
+        raise MalformedMove(N_("cannot read {line}: expected one name"), line=repr(line))
     return args[0]
 
 
@@ -190,7 +196,9 @@ def _count_args(line: str, args: list[str]) -> dict[str, int]:
             continue
         name, _, k = arg.partition(":")
         if k and not k.isdigit():
-            raise MalformedMove(f"cannot read {line!r}: {arg!r} is not area:count")
+            raise MalformedMove(
+                N_("cannot read {line}: {arg} is not area:count"), line=repr(line), arg=repr(arg)
+            )
         out[name] = out.get(name, 0) + (int(k) if k else 1)
     return out
 
@@ -218,7 +226,7 @@ def _parse_declaration(line: str, args: list[str], seat: int) -> Json:
         return {"area": head}
     if rest[0] == "on":  # d7_move_limit_board: the caballeros that go on the board (G66)
         return {"area": head, "on": [_state_arg(line, a) for a in rest[1:] if a != "none"]}
-    raise MalformedMove(f"cannot read {line!r}: unknown declaration")
+    raise MalformedMove(N_("cannot read {line}: unknown declaration"), line=repr(line))
 
 
 def _owner(line: str, text: str, seat: int) -> tuple[int | str, str]:
@@ -228,7 +236,9 @@ def _owner(line: str, text: str, seat: int) -> tuple[int | str, str]:
     if who == "black":  # O-C7
         return who, what
     if not who.isdigit():
-        raise MalformedMove(f"cannot read {line!r}: {text!r} should be seat:... or black:...")
+        raise MalformedMove(
+            N_("cannot read {line}: {text} should be seat:... or black:..."), line=repr(line), text=repr(text)
+        )
     return int(who), what
 
 
@@ -236,7 +246,9 @@ def _move(line: str, text: str, seat: int) -> Json:
     owner, path = _owner(line, text, seat)
     src, sep, dst = path.partition(">")
     if not sep or not src or not dst:
-        raise MalformedMove(f"cannot read {line!r}: {text!r} should be [seat:]from>to")
+        raise MalformedMove(
+            N_("cannot read {line}: {text} should be [seat:]from>to"), line=repr(line), text=repr(text)
+        )
     return {"seat": owner, "from": src, "to": dst}
 
 
@@ -245,7 +257,11 @@ def _bonus(line: str, text: str, seat: int) -> Json:
     owner, path = _owner(line, text, seat)
     piece, sep, to = path.partition(">")
     if not sep or not piece or not to:
-        raise MalformedMove(f"cannot read {line!r}: {text!r} should be [black:]piece>to[+claim]")
+        raise MalformedMove(
+            N_("cannot read {line}: {text} should be [black:]piece>to[+claim]"),
+            line=repr(line),
+            text=repr(text),
+        )
     claim = to.endswith("+claim")
     move: Json = {"type": "bonus_move", "piece": piece, "to": to.removesuffix("+claim"), "claim": claim}
     if owner == "black":

@@ -11,6 +11,7 @@ from engine.elgrande.moves import PROMPT_MOVES, check_shape
 from engine.elgrande.prompts import kind_of
 from engine.elgrande.state import State
 from engine.errors import GameOver, IllegalMove, NotYourTurn
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -24,15 +25,20 @@ def decide_state(state: State, seat: int, move: Json) -> tuple[list[Json], State
     """Returns `decide`'s events and the state after them (the fold the Emitter builds)."""
     kind = check_shape(move)
     if state.phase == "over":
-        raise GameOver(f"move {move!r} refused: the game is over (R53)", rule="R53")
+        raise GameOver(N_("move {move} refused: the game is over (R53)"), rule="R53", move=repr(move))
     due = kind_of(state, seat)
     if due is None:
-        raise NotYourTurn(f"move {move!r} refused: seat {seat!r} owes no decision now")
+        raise NotYourTurn(
+            N_("move {move} refused: seat {seat} owes no decision now"), move=repr(move), seat=repr(seat)
+        )
     if kind not in PROMPT_MOVES[due]:
         allowed = ", ".join(sorted(PROMPT_MOVES[due]))
         raise IllegalMove(
-            f"illegal move {move!r}: the decision due is {due} (moves: {allowed})",
+            N_("illegal move {move}: the decision due is {due} (moves: {allowed})"),
             reason="wrong-decision",
+            move=repr(move),
+            due=due,
+            allowed=allowed,
         )
     em = Emitter(state, default=bool(move.get("default")))
     _dispatch(em, seat, kind, move)

@@ -23,6 +23,7 @@ from engine.elgrande.options.short_game import ShortGame
 from engine.elgrande.options.short_game_six_rounds import ShortGameSixRounds
 from engine.elgrande.state import Options
 from engine.errors import IllegalOptions, UnsupportedOption
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -42,65 +43,75 @@ OPTIONS: dict[str, Json] = {
     "veto": {
         "type": "bool",
         "default": True,
-        "doc": "play with the two Veto cards; off removes them from stack 2",
+        "doc": N_("play with the two Veto cards; off removes them from stack 2"),
         "rules": "V1-V13",
         "excludes": [],
     },
     "short_game": {
         "type": "bool",
         "default": False,
-        "doc": "skip rounds 1, 4 and 7: six rounds, two before each general scoring",
+        "doc": N_("skip rounds 1, 4 and 7: six rounds, two before each general scoring"),
         "rules": "O-S1",
         "excludes": ["short_game_six_rounds"],
     },
     "short_game_six_rounds": {
         "type": "bool",
         "default": False,
-        "doc": "play rounds 1-6 only; the game ends after the second general scoring",
+        "doc": N_("play rounds 1-6 only; the game ends after the second general scoring"),
         "rules": "O-S2",
         "excludes": ["short_game"],
     },
     "grande_counts_one": {
         "type": "bool",
         "default": False,
-        "doc": "a Grande counts as one caballero in its region; a batch wholly at home may hold one more",
+        "doc": N_("a Grande counts as one caballero in its region; a batch wholly at home may hold one more"),
         "rules": "O-M1, O-M2",
         "excludes": [],
     },
     "movement_limits": {
         "type": "bool",
         "default": False,
-        "doc": "a special action with a move neither to the castillo nor to an adjacent region moves 2 fewer",
+        "doc": N_(
+            "a special action with a move neither to the castillo nor to an adjacent region moves 2 fewer"
+        ),
         "rules": "O-L1-O-L4",
         "excludes": [],
     },
     "france": {
         "type": "bool",
         "default": False,
-        "doc": "a tenth region, France (3/1/0), next to aragon and catalonia, with 3 slots worth +2/+1/+0",
+        "doc": N_(
+            "a tenth region, France (3/1/0), next to aragon and catalonia, with 3 slots worth +2/+1/+0"
+        ),
         "rules": "O-F1-O-F10",
         "excludes": ["inquisitor_colonies"],
     },
     "granada_moorish": {
         "type": "bool",
         "default": False,
-        "doc": "Granada starts Moorish: no King, Grande or court placement, never scored, "
-        "conquered and scored double once a turn ends with 12 caballeros there",
+        "doc": N_(
+            "Granada starts Moorish: no King, Grande or court placement, never scored, "
+            "conquered and scored double once a turn ends with 12 caballeros there"
+        ),
         "rules": "O-G1-O-G6",
         "excludes": [],
     },
     "church": {
         "type": "bool",
         "default": False,
-        "doc": "4 black caballeros and the Church card: its holder counts them as own and gets one extra caballero a turn",
+        "doc": N_(
+            "4 black caballeros and the Church card: its holder counts them as own and gets one extra caballero a turn"
+        ),
         "rules": "O-C1-O-C10",
         "excludes": ["inquisitor_colonies"],
     },
     "inquisitor_colonies": {
         "type": "bool",
         "default": False,
-        "doc": "the Grand Inquisitor & Colonies expansion: France, the Caravel, America and the Mediterranean, "
-        "the ship, gold and goods, the Grand Inquisitor and his black caballeros, the limit board, stack 7",
+        "doc": N_(
+            "the Grand Inquisitor & Colonies expansion: France, the Caravel, America and the Mediterranean, "
+            "the ship, gold and goods, the Grand Inquisitor and his black caballeros, the limit board, stack 7"
+        ),
         "rules": "G1-G86",
         "excludes": ["france", "church"],
     },
@@ -117,24 +128,37 @@ PAIR_RULES: dict[frozenset[str], str] = {
 def check_options(seats: Any, options: Any) -> Json:
     """Returns the complete option set, or raises for bad seats and options (R1, §9)."""
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
-        raise IllegalOptions(f"El Grande takes 2-5 players, not {seats!r} (R1)", rule="R1")
+        raise IllegalOptions(
+            N_("El Grande takes 2-5 players, not {seats} (R1)"), rule="R1", seats=repr(seats)
+        )
     options = {} if options is None else options  # None: every default
     if not isinstance(options, dict):
-        raise IllegalOptions(f"options must be an object, not {options!r}")
+        raise IllegalOptions(N_("options must be an object, not {options}"), options=repr(options))
     for key in options:
         if key not in OPTIONS:
-            raise UnsupportedOption(f"unsupported option {key!r}; implemented: {', '.join(OPTIONS)}")
+            raise UnsupportedOption(
+                N_("unsupported option {key}; implemented: {known}"),
+                key=repr(key),
+                known=", ".join(OPTIONS),
+            )
     out: Json = {}
     for key, spec in OPTIONS.items():
         value = options.get(key, spec["default"])
         if not isinstance(value, bool):
-            raise IllegalOptions(f"option {key!r} must be true or false, not {value!r}")
+            raise IllegalOptions(
+                N_("option {key} must be true or false, not {value}"), key=repr(key), value=repr(value)
+            )
         out[key] = value
     for key, spec in OPTIONS.items():
         clash = [other for other in spec["excludes"] if out[key] and out.get(other)]
         if clash:
             rule = PAIR_RULES.get(frozenset((key, clash[0])), "§9")
-            raise IllegalOptions(f"options {key!r} and {clash[0]!r} cannot be combined ({rule})", rule=rule)
+            raise IllegalOptions(
+                N_("options {key} and {other} cannot be combined ({rule})"),
+                rule=rule,
+                key=repr(key),
+                other=repr(clash[0]),
+            )
     return out
 
 

@@ -13,6 +13,7 @@ from engine.elgrande.moves import integer, items, text
 from engine.elgrande.state import Group, State
 from engine.elgrande.turn import illegal
 from engine.errors import MalformedMove
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -38,20 +39,27 @@ def _checked(s: State, g: Group, seat: int, move: Json) -> Any:
         sources = sorted((text(move, x, "source") for x in raw), key=_source_key)
         if sources not in groups.king_returns_options(s, seat):
             raise illegal(
-                move, "return exactly min(3, available) of your caballeros from court or open regions", "M6"
+                move,
+                N_("return exactly min(3, available) of your caballeros from court or open regions"),
+                "M6",
             )
         return sources
     if "sources" in move:
-        raise illegal(move, "only the expansion's returns name caballero states", "G81")
+        raise illegal(move, N_("only the expansion's returns name caballero states"), "G81")
     region = text(move, move["region"], "region")
     if region not in data.AREA_INDEX:
-        raise MalformedMove(f"malformed move {move!r}: unknown region {region!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown region {region}"), move=repr(move), region=repr(region)
+        )
     legal = groups.legal_choices(s, g.kind, g.context, seat)
     if region not in legal:
         raise illegal(
             move,
-            f"{region} is not a legal {g.kind} choice; legal: {', '.join(legal)}",
+            N_("{region} is not a legal {kind} choice; legal: {legal}"),
             _RULES.get(g.kind, "§7"),
+            region=region,
+            kind=g.kind,
+            legal=", ".join(legal),
         )
     return region
 
@@ -77,10 +85,10 @@ def veto_answer(g: Group, move: Json) -> int:
     if answer == "allow" and "from" not in move:
         return 0
     if answer != "veto":
-        raise MalformedMove(f"malformed move {move!r}: answer is 'allow' or 'veto'")
+        raise MalformedMove(N_("malformed move {move}: answer is 'allow' or 'veto'"), move=repr(move))
     k = integer(move, move.get("from", 1), "from")
     if not 1 <= k <= steps:
-        raise illegal(move, f"veto_from(k) needs 1 ≤ k ≤ {steps}", "V4")
+        raise illegal(move, N_("veto_from(k) needs 1 ≤ k ≤ {steps}"), "V4", steps=steps)
     return k
 
 

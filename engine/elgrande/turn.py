@@ -9,7 +9,8 @@ from engine.elgrande.bidding import bid_event, legal_bids
 from engine.elgrande.emitter import Emitter
 from engine.elgrande.moves import counts, integer, text
 from engine.elgrande.state import State
-from engine.errors import IllegalMove, MalformedMove
+from engine.errors import IllegalMove, MalformedMove, Text
+from engine.i18n import N_
 
 Json = dict[str, Any]
 
@@ -19,7 +20,13 @@ def area(s: State, move: Json, name: Any, what: str = "area") -> int:
     idx = data.AREA_INDEX.get(text(move, name, what), -1)
     if idx != data.CASTILLO and idx not in s.regions:
         known = ", ".join(data.AREAS[a].id for a in (data.CASTILLO, *s.regions))
-        raise MalformedMove(f"malformed move {move!r}: unknown {what} {name!r}; areas: {known}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown {what} {name}; areas: {known}"),
+            move=repr(move),
+            what=what,
+            name=repr(name),
+            known=known,
+        )
     return idx
 
 
@@ -35,24 +42,26 @@ def open_spot(s: State, move: Json, name: Any, what: str) -> tuple[int, str]:
     """Returns (region index, location name) of an open region or a France slot (R23, R24, O-F4)."""
     idx, loc = spot(s, move, name, what)
     if idx == data.CASTILLO:
-        raise illegal(move, f"{what} must be a region, not the castillo", "R24")
+        raise illegal(move, N_("{what} must be a region, not the castillo"), "R24", what=what)
     if idx == s.king:
-        raise illegal(move, f"the King stands in {data.AREAS[idx].id}", "R23")
+        raise illegal(move, N_("the King stands in {area}"), "R23", area=data.AREAS[idx].id)
     return idx, loc
 
 
-def illegal(move: Json, why: str, rule: str) -> IllegalMove:
+def illegal(move: Json, why: str, rule: str, **params: object) -> IllegalMove:
     """Returns the IllegalMove for `move` with a reason citing `rule`."""
-    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+    return IllegalMove(
+        N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=Text(why, **params)
+    )
 
 
 def open_region(s: State, move: Json, name: Any, what: str) -> int:
     """Returns the index of an open region; raises when it is the Castillo or the King's region."""
     idx = area(s, move, name, what)
     if idx == data.CASTILLO:
-        raise illegal(move, f"{what} must be a region, not the castillo", "R24")
+        raise illegal(move, N_("{what} must be a region, not the castillo"), "R24", what=what)
     if idx == s.king:
-        raise illegal(move, f"the King stands in {data.AREAS[idx].id}", "R23")
+        raise illegal(move, N_("the King stands in {area}"), "R23", area=data.AREAS[idx].id)
     return idx
 
 
@@ -61,9 +70,9 @@ def play_power_card(em: Emitter, seat: int, move: Json) -> None:
     s = em.state
     value = integer(move, move["value"], "value")
     if value not in s.hands[seat]:
-        raise illegal(move, f"power card {value} is not in your hand", "R11")
+        raise illegal(move, N_("power card {value} is not in your hand"), "R11", value=value)
     if value not in legal_bids(s, seat):
-        raise illegal(move, f"value {value} was already played this round", "R11")
+        raise illegal(move, N_("value {value} was already played this round"), "R11", value=value)
     em.emit(bid_event(s, seat, value))
 
 
@@ -85,7 +94,7 @@ def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule
     """
     wanted = counts(move, raw, "from")
     if sum(wanted.values()) > limit:
-        raise illegal(move, f"at most {limit} caballero(s) may come from the board", rule)
+        raise illegal(move, N_("at most {limit} caballero(s) may come from the board"), rule, limit=limit)
     out: list[list[Any]] = []
     reason = "supplement" if rule == "R17" else "court"
     per_area: dict[int, int] = {}
@@ -96,12 +105,17 @@ def board_supplement(s: State, seat: int, move: Json, raw: Any, limit: int, rule
             named: int | None = s.rules.named_source(s, seat, r, loc, reason)  # G42a: the owner names it
             if named is None:
                 raise illegal(
-                    move, f"name {data.AREAS[r].id}: its slots are vacated plain, envoy, ambassador", "O-F4a"
+                    move,
+                    N_("name {area}: its slots are vacated plain, envoy, ambassador"),
+                    "O-F4a",
+                    area=data.AREAS[r].id,
                 )
             have = min(have, named)
         per_area[r] = per_area.get(r, 0) + k
         if have < k or per_area[r] > s.takeable(seat, r, reason):
-            raise illegal(move, f"you have only {have} caballero(s) in {name} to take", rule)
+            raise illegal(
+                move, N_("you have only {have} caballero(s) in {name} to take"), rule, have=have, name=name
+            )
         out.append([seat, name, "court", k])
     return out
 
@@ -113,8 +127,12 @@ def find_card(s: State, move: Json) -> str:
         if card == name or card.rsplit(".", 1)[0] == name:
             return card
     if name.rsplit(".", 1)[0] not in data.CARD_INDEX:
-        raise MalformedMove(f"malformed move {move!r}: unknown card {name!r}")
-    raise illegal(move, f"{name} is not in the offer ({', '.join(s.offer)})", "R18")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown card {name}"), move=repr(move), name=repr(name)
+        )
+    raise illegal(
+        move, N_("{name} is not in the offer ({offer})"), "R18", name=name, offer=", ".join(s.offer)
+    )
 
 
 def turn_move(em: Emitter, seat: int, move: Json) -> None:
@@ -150,13 +168,21 @@ def check_batch(s: State, seat: int, move: Json) -> list[list[Any]]:
         where[areas[name]] = where.get(areas[name], 0) + k
     limit = batch_limit(s, seat, where)
     if sum(wanted.values()) > limit:
-        raise illegal(move, f"the batch is at most {limit} caballero(s) (heads, court)", "R20")
+        raise illegal(
+            move, N_("the batch is at most {limit} caballero(s) (heads, court)"), "R20", limit=limit
+        )
     allowed = batch_areas(s)
     for name, idx in areas.items():
         if idx == s.king:
-            raise illegal(move, f"the King stands in {name}", "R23")
+            raise illegal(move, N_("the King stands in {name}"), "R23", name=name)
         if idx not in allowed:
-            raise illegal(move, f"{name} is not adjacent to the King's region {data.AREAS[s.king].id}", "R20")
+            raise illegal(
+                move,
+                N_("{name} is not adjacent to the King's region {area}"),
+                "R20",
+                name=name,
+                area=data.AREAS[s.king].id,
+            )
     moves = [
         [seat, "court", name, k] for name, k in sorted(wanted.items(), key=lambda kv: data.spot_key(kv[0]))
     ]
@@ -170,7 +196,7 @@ def place_caballeros(em: Emitter, seat: int, move: Json) -> None:
     s = em.state
     assert s.turn is not None
     if s.turn.placed:
-        raise illegal(move, "the placement batch was already placed this turn", "R19")
+        raise illegal(move, N_("the placement batch was already placed this turn"), "R19")
     moves = check_batch(s, seat, move)
     fields = s.rules.batch_fields(s, seat, moves)
     em.emit(

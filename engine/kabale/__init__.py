@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalOptions, UnsupportedOption
+from engine.i18n import N_
 from engine.kabale.cards import COLOURS, DECK, GOALS
 from engine.kabale.decide import decide, decide_state, default_move, legal_moves, pending
 from engine.kabale.flow import Builder, start_round
@@ -62,12 +63,12 @@ INFO: Json = {
     "title": "Kabale & Hiebe",
     "seats": [2, 6],
     "options": {
-        "first_seat": {"type": "integer", "default": 0, "doc": "seat that starts round 1 (K4, KR33)"},
+        "first_seat": {"type": "integer", "default": 0, "doc": N_("seat that starts round 1 (K4, KR33)")},
         "colours": {
             "type": "array",
             "default": [],
             "enum": list(COLOURS),
-            "doc": "colour of each seat, distinct; empty = red, blue, yellow, green, white, black (K1)",
+            "doc": N_("colour of each seat, distinct; empty = red, blue, yellow, green, white, black (K1)"),
         },
     },
 }
@@ -76,17 +77,26 @@ INFO: Json = {
 def _options(seats: Any, options: Any) -> tuple[int, list[str]]:
     """Returns (first_seat, colours) after checking seats and options; raises on bad ones."""
     if type(seats) is not int or not 2 <= seats <= 6:
-        raise IllegalOptions(f"Kabale & Hiebe takes 2 to 6 seats, not {seats!r} (KC1)", rule="KC1")
+        raise IllegalOptions(
+            N_("Kabale & Hiebe takes 2 to 6 seats, not {seats} (KC1)"), rule="KC1", seats=repr(seats)
+        )
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise IllegalOptions(f"options must be an object, not {options!r}")
+        raise IllegalOptions(N_("options must be an object, not {options}"), options=repr(options))
     for key in options:
         if key not in INFO["options"]:
-            raise UnsupportedOption(f"unknown option {key!r}; known: {sorted(INFO['options'])}")
+            raise UnsupportedOption(
+                N_("unknown option {key}; known: {options}"), key=repr(key), options=sorted(INFO["options"])
+            )
     first = options.get("first_seat", 0)
     if type(first) is not int or not 0 <= first < seats:
-        raise IllegalOptions(f"first_seat must be a seat 0 to {seats - 1}, not {first!r} (K4)", rule="K4")
+        raise IllegalOptions(
+            N_("first_seat must be a seat 0 to {last}, not {first} (K4)"),
+            rule="K4",
+            last=seats - 1,
+            first=repr(first),
+        )
     colours = options.get("colours", [])
     if isinstance(colours, list) and not colours:  # K1: empty means the KC1 order
         colours = list(COLOURS[:seats])
@@ -97,7 +107,11 @@ def _options(seats: Any, options: Any) -> tuple[int, list[str]]:
         or any(c not in COLOURS for c in colours)
     ):
         raise IllegalOptions(
-            f"colours must be {seats} distinct of {list(COLOURS)}, not {colours!r} (K1)", rule="K1"
+            N_("colours must be {seats} distinct of {known}, not {colours} (K1)"),
+            rule="K1",
+            seats=seats,
+            known=list(COLOURS),
+            colours=repr(colours),
         )
     return first, colours
 
@@ -106,7 +120,7 @@ def setup(seats: int, options: Json, rng_seed: str) -> list[Json]:
     """Returns the opening events: seed, goal shuffle, each deck in seat order, hands (KR34)."""
     first, colours = _options(seats, options)
     if not isinstance(rng_seed, str) or not rng_seed:
-        raise IllegalOptions("the rng seed must be a non-empty string (KR34)", rule="KR34")
+        raise IllegalOptions(N_("the rng seed must be a non-empty string (KR34)"), rule="KR34")
     start = {
         "type": "game_started",
         "seats": seats,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import GameOver, IllegalMove, MalformedMove, NotYourTurn
+from engine.i18n import N_
 from engine.kabale.cards import DECK, ORDER, nominal
 from engine.kabale.flow import Builder, draw, finish_turn, place
 from engine.kabale.moves import MOVES
@@ -66,15 +67,24 @@ def _check_shape(move: Any) -> Json:
     """Returns the move if it is a well-formed move of this game; raises MalformedMove."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in MOVES:
         raise MalformedMove(
-            f"malformed move {quote(move)}: expected an object with type one of {sorted(MOVES)}"
+            N_("malformed move {move}: expected an object with type one of {types}"),
+            move=quote(move),
+            types=sorted(MOVES),
         )
     fields = _FIELDS[move["type"]]
     if not _NEEDED[move["type"]] <= move.keys() <= _ALLOWED[move["type"]]:
-        raise MalformedMove(f"malformed move {quote(move)}: {move['type']} takes exactly {list(fields)}")
+        raise MalformedMove(
+            N_("malformed move {move}: {type} takes exactly {fields}"),
+            move=quote(move),
+            type=move["type"],
+            fields=list(fields),
+        )
     if "card" in fields and move["card"] not in DECK:
-        raise MalformedMove(f"malformed move {quote(move)}: unknown card {move['card']!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown card {card}"), move=quote(move), card=repr(move["card"])
+        )
     if "column" in fields and (type(move["column"]) is not int):
-        raise MalformedMove(f"malformed move {quote(move)}: column must be an integer")
+        raise MalformedMove(N_("malformed move {move}: column must be an integer"), move=quote(move))
     return move
 
 
@@ -82,17 +92,24 @@ def _check_turn(state: State, seat: Any, move: Json) -> str:
     """Returns the kind of prompt `seat` owes; raises GameOver, NotYourTurn or IllegalMove."""
     now = due(state)
     if now is None:
-        raise GameOver(f"move {quote(move)} refused: the game is over (K19)", rule="K19")
+        raise GameOver(N_("move {move} refused: the game is over (K19)"), rule="K19", move=quote(move))
     if type(seat) is not int or seat != now[0]:
         raise NotYourTurn(
-            f"move {quote(move)} refused: seat {seat!r} owes no decision now; seat {now[0]} does"
+            N_("move {move} refused: seat {seat} owes no decision now; seat {due} does"),
+            move=quote(move),
+            seat=repr(seat),
+            due=now[0],
         )
     if move["type"] not in _ACCEPTS[now[1]]:
         allowed = " or ".join(_ACCEPTS[now[1]])
         raise IllegalMove(
-            f"illegal move {quote(move)}: seat {seat} owes a {now[1]} decision, answered by {allowed} (KD4)",
+            N_("illegal move {move}: seat {seat} owes a {kind} decision, answered by {allowed} (KD4)"),
             rule="KD4",
             reason="wrong-decision",
+            move=quote(move),
+            seat=seat,
+            kind=now[1],
+            allowed=allowed,
         )
     return now[1]
 
@@ -101,30 +118,38 @@ def _check_play(state: State, seat: int, move: Json) -> None:
     card, column = move["card"], move["column"]
     if card not in state.players[seat].hand:
         raise IllegalMove(
-            f"illegal move {quote(move)}: {card} is not in your hand (K7)",
+            N_("illegal move {move}: {card} is not in your hand (K7)"),
             rule="K7",
             reason="card-not-in-hand",
+            move=quote(move),
+            card=card,
         )
     if not 0 <= column < state.seats:
         raise IllegalMove(
-            f"illegal move {quote(move)}: columns are 0 to {state.seats - 1} (K7)",
+            N_("illegal move {move}: columns are 0 to {last} (K7)"),
             rule="K7",
             reason="no-such-column",
+            move=quote(move),
+            last=state.seats - 1,
         )
     if state.columns[column].closed:
         raise IllegalMove(
-            f"illegal move {quote(move)}: column {column} is closed by a Storm (KA5)",
+            N_("illegal move {move}: column {column} is closed by a Storm (KA5)"),
             rule="KA5",
             reason="column-closed",
+            move=quote(move),
+            column=column,
         )
 
 
 def _check_tuck(state: State, seat: int, move: Json) -> None:
     if move["card"] not in state.players[seat].hand:
         raise IllegalMove(
-            f"illegal move {quote(move)}: {move['card']} is not in your hand (KA6)",
+            N_("illegal move {move}: {card} is not in your hand (KA6)"),
             rule="KA6",
             reason="card-not-in-hand",
+            move=quote(move),
+            card=move["card"],
         )
 
 
@@ -132,16 +157,20 @@ def _check_swap(state: State, move: Json) -> None:
     own = state.decision.column if state.decision else -1
     if not 0 <= move["column"] < state.seats or move["column"] == own:
         raise IllegalMove(
-            f"illegal move {quote(move)}: the Traitor in column {own} swaps with another column, "
-            f"0 to {state.seats - 1} (KA7)",
+            N_(
+                "illegal move {move}: the Traitor in column {own} swaps with another column, 0 to {last} (KA7)"
+            ),
             rule="KA7",
             reason="bad-swap-column",
+            move=quote(move),
+            own=own,
+            last=state.seats - 1,
         )
 
 
 def _decision(state: State) -> Decision:
     if state.decision is None:  # unreachable after _check_turn; kept for the type checker
-        raise IllegalMove("no decision is open (KD4)", rule="KD4")
+        raise IllegalMove(N_("no decision is open (KD4)"), rule="KD4")
     return state.decision
 
 
@@ -220,9 +249,11 @@ def default_move(state: State, seat: int) -> Json:
     """Returns the KD1-KD3 default: the lowest card into the leftmost non-full column; decline."""
     now = due(state)
     if now is None:
-        raise GameOver("the game is over: there is no default move (K19)", rule="K19")
+        raise GameOver(N_("the game is over: there is no default move (K19)"), rule="K19")
     if type(seat) is not int or seat != now[0]:
-        raise NotYourTurn(f"seat {seat!r} owes no decision now; seat {now[0]} does")
+        raise NotYourTurn(
+            N_("seat {seat} owes no decision now; seat {due} does"), seat=repr(seat), due=now[0]
+        )
     if now[1] != "play":
         return {"type": "decline", "default": True}  # KD2, KD3, KD6
     card = min(state.players[seat].hand, key=lambda c: (nominal(c), ORDER[c]))

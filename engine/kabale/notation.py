@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.errors import MalformedMove
+from engine.errors import MalformedMove, Text
+from engine.i18n import N_
 from engine.kabale.cards import DECK, NAMES
 
 Json = dict[str, Any]
@@ -36,7 +37,7 @@ ALIASES: dict[str, str] = {
 }
 _DECLINES = {"decline", "pass", "tuck none", "swap none", "none", "no"}
 _STOP = re.compile(r"^(>|--\s*$|-- |on .* wrote:)")
-_HELP = "expected 'play <card> <column>', 'tuck <card>', 'swap <column>' or 'decline'"
+_HELP = N_("expected 'play <card> <column>', 'tuck <card>', 'swap <column>' or 'decline'")
 
 
 def format_move(move: Json) -> str:
@@ -56,13 +57,20 @@ def format_move(move: Json) -> str:
 def _card(words: list[str], line: str) -> str:
     key = "_".join(words).replace("-", "_")
     if key not in ALIASES:
-        raise MalformedMove(f"cannot read {line!r}: unknown card {' '.join(words)!r}; {_HELP}")
+        raise MalformedMove(
+            N_("cannot read {line}: unknown card {words}; {help}"),
+            line=repr(line),
+            words=repr(" ".join(words)),
+            help=Text(_HELP),
+        )
     return ALIASES[key]
 
 
 def _column(word: str, line: str) -> int:
     if not re.fullmatch(r"[0-9]{1,3}", word):
-        raise MalformedMove(f"cannot read {line!r}: the column must be a number; {_HELP}")
+        raise MalformedMove(
+            N_("cannot read {line}: the column must be a number; {help}"), line=repr(line), help=Text(_HELP)
+        )
     return int(word)
 
 
@@ -78,13 +86,15 @@ def parse_line(line: str) -> Json:
         return {"type": "tuck", "card": _card(words[1:], line)}
     if words[0] == "swap" and len(words) == 2:
         return {"type": "swap", "column": _column(words[1], line)}
-    raise MalformedMove(f"cannot read {line!r}: {_HELP}")
+    raise MalformedMove(N_("cannot read {line}: {help}"), line=repr(line), help=Text(_HELP))
 
 
 def parse_move(text: Any, state: Any = None, seat: Any = None) -> list[Json]:
     """Returns the moves written in `text`, in order; raises MalformedMove on unreadable text."""
     if not isinstance(text, str):
-        raise MalformedMove(f"cannot read {text!r}: expected text; {_HELP}")
+        raise MalformedMove(
+            N_("cannot read {text}: expected text; {help}"), text=repr(text), help=Text(_HELP)
+        )
     moves: list[Json] = []
     for raw in re.split(r"[\n;]", text):
         line = raw.strip()
@@ -93,5 +103,5 @@ def parse_move(text: Any, state: Any = None, seat: Any = None) -> list[Json]:
         if line:
             moves.append(parse_line(line))
     if not moves:
-        raise MalformedMove(f"no move found in {text[:80]!r}; {_HELP}")
+        raise MalformedMove(N_("no move found in {text}; {help}"), text=repr(text[:80]), help=Text(_HELP))
     return moves

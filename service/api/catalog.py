@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from engine.i18n import _
 from service import heartbeats
 from service.api import schemas
 from service.api.common import service
@@ -31,7 +32,8 @@ def _entry(name: str) -> dict[str, Any]:
 
 def options_of(options: dict[str, Any]) -> dict[str, Any]:
     """Returns a game's options as the catalog shows them: each with the options it `excludes`
-    (an engine may leave the list out: none) and every other one it `combines_with`."""
+    (an engine may leave the list out: none) and every other one it `combines_with`, its `doc`
+    in the current language."""
     out = {}
     for name, spec in options.items():
         excludes = [other for other in spec.get("excludes", []) if other in options]
@@ -41,6 +43,7 @@ def options_of(options: dict[str, Any]) -> dict[str, Any]:
         rules = ", ".join(rules) if isinstance(rules, (list, tuple)) else rules
         out[name] = {
             **spec,
+            **({"doc": _(doc)} if isinstance(doc := spec.get("doc"), str) else {}),  # the request's language
             **({"rules": rules} if rules else {}),
             "excludes": excludes,
             "combines_with": combines,

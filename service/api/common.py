@@ -13,6 +13,8 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from webargs.flaskparser import is_json_request
 
+from engine.errors import Text
+from engine.i18n import N_
 from service import receipts
 from service.answers import compact
 from service.api import schemas
@@ -99,7 +101,7 @@ def need_admin(who: Principal) -> None:
     if who.is_admin:
         return
     code = "unauthorized" if who.ident == "anonymous" else "forbidden"
-    raise ServiceError(code, "the game's admin token is required")
+    raise ServiceError(code, N_("the game's admin token is required"))
 
 
 def request_ident() -> str:
@@ -111,7 +113,7 @@ def idempotency(route: str, ident: str, body: Any) -> tuple[str, str]:
     """Returns (scope, body hash) of the request's Idempotency-Key for (credential, route)."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if not key or len(key) > 200:
-        raise validation("the Idempotency-Key header (1-200 characters) is required on this route")
+        raise validation(N_("the Idempotency-Key header (1-200 characters) is required on this route"))
     scope = hashlib.sha256(f"{ident}|{route}|{key}".encode()).hexdigest()
     return scope, hashlib.sha256(canonical(body)).hexdigest()
 
@@ -123,7 +125,9 @@ def if_match() -> int | None:
         return None
     found = IF_MATCH_VALUE.fullmatch(raw.strip())
     if found is None:
-        raise validation(f'If-Match must be a quoted version like "12", got {raw[:40]!r}')
+        raise validation(
+            Text(N_('If-Match must be a quoted version like "12", got {value}'), value=repr(raw[:40]))
+        )
     return int(found[1])
 
 

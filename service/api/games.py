@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import request
 
+from engine.i18n import N_
 from service import deadlines
 from service.api import schemas
 from service.api.common import (
@@ -75,10 +76,10 @@ def need_creator(who: Principal) -> None:
     given = bearer()
     if given is None:
         raise ServiceError(
-            "unauthorized", "this server creates games only with its creation token (CREATE_TOKEN)"
+            "unauthorized", N_("this server creates games only with its creation token (CREATE_TOKEN)")
         )
     if not hmac.compare_digest(given.encode(), required.encode()):
-        raise ServiceError("forbidden", "that is not this server's creation token")
+        raise ServiceError("forbidden", N_("that is not this server's creation token"))
 
 
 def summary(loaded: Loaded, who: Principal) -> dict[str, Any]:
@@ -134,9 +135,9 @@ def create_session(body: dict[str, Any], game_id: str) -> Any:
     try:
         linked, seat, gen = read_link_claim(svc.config.SECRET_KEY, body["link"])
     except BadToken:
-        raise ServiceError("unauthorized", "the link is invalid or has expired") from None
+        raise ServiceError("unauthorized", N_("the link is invalid or has expired")) from None
     if linked != game_id or not current_gen(loaded.meta, seat, gen):
-        raise ServiceError("unauthorized", "the link is not valid for this game")
+        raise ServiceError("unauthorized", N_("the link is not valid for this game"))
     max_age = svc.config.SESSION_MAX_AGE_S
     token = make_session_token(svc.config.SECRET_KEY, game_id, seat, max_age, gen)
     return {"token": token, "seat": seat, "game": game_id, "expires_in": max_age}, 201

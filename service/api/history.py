@@ -7,6 +7,7 @@ from typing import Any
 from flask import Response, request
 
 from engine.contract import Json
+from engine.i18n import N_
 from service import audit
 from service import history as records
 from service.api import schemas
@@ -23,6 +24,7 @@ from service.api.common import (
 )
 from service.api.inputs import Blueprint
 from service.errors import ServiceError
+from service.language import language_etag
 from service.streams.wire import resume_point
 
 blp = Blueprint("history", __name__, url_prefix="/games", description="Log, stream, record and audit")
@@ -98,8 +100,9 @@ def get_stream(args: dict[str, Any], game_id: str) -> Response:
     resume_point(request.headers.get("Last-Event-ID"), request.args.get("after"), loaded.version)
     raise ServiceError(
         "misdirected",
-        "streams are served by the stream server: route GET /games/{id}/stream to `castillo streams` "
-        "(`castillo serve` does)",
+        N_(
+            "streams are served by the stream server: route GET /games/{id}/stream to `castillo streams` (`castillo serve` does)"
+        ),
     )
 
 
@@ -111,8 +114,10 @@ def get_record(args: dict[str, Any], game_id: str) -> Response:
     """Exports the log as the caller may see it: JSON Lines, or a readable record (`format=text`)."""
     loaded = service().load(game_id)
     viewer = loaded.viewer(caller(loaded))
-    if args["format"] == "text":
+    headers = versioned(game_id, loaded.version, loaded)
+    if args["format"] == "text":  # words in the request's language: the ETag names it
         body, mimetype = records.record_text(service().store, loaded, viewer), "text/plain"
+        headers["ETag"] = language_etag(loaded.version)
     else:
         body, mimetype = records.record_lines(service().store, loaded, viewer), "application/x-ndjson"
     name = f"castillo-{game_id}.{'txt' if args['format'] == 'text' else 'jsonl'}"
@@ -120,7 +125,7 @@ def get_record(args: dict[str, Any], game_id: str) -> Response:
         body,
         mimetype=mimetype,
         headers={
-            **versioned(game_id, loaded.version, loaded),
+            **headers,
             "Content-Disposition": f'inline; filename="{name}"',
         },
     )

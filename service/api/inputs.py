@@ -26,6 +26,8 @@ from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.routing import IntegerConverter
 
+from engine.errors import Text
+from engine.i18n import N_
 from service.errors import ServiceError, validation
 
 MAX_DEPTH = 64
@@ -62,13 +64,13 @@ def _read_leniently(data: bytes | str) -> Any:
         text = data if isinstance(data, str) else bytes(data).decode()
         return json.loads(text)
     except UnicodeDecodeError as exc:
-        raise validation(f"the body is not UTF-8 text (byte {exc.start})") from None
+        raise validation(Text(N_("the body is not UTF-8 text (byte {start})"), start=exc.start)) from None
     except RecursionError:
         raise _too_deep() from None
     except json.JSONDecodeError as exc:
-        raise validation(f"the body is not valid JSON: {exc}") from None
+        raise validation(Text(N_("the body is not valid JSON: {exc}"), exc=exc)) from None
     except ValueError:  # int() refuses more than 4,300 digits
-        raise validation("the body holds a number with too many digits") from None
+        raise validation(N_("the body holds a number with too many digits")) from None
 
 
 def _refuse_unusable(value: Any) -> None:
@@ -94,13 +96,18 @@ def _refuse_surrogates(text: str) -> None:
     except UnicodeEncodeError as exc:
         snippet, lone = text[max(0, exc.start - 20) : exc.end + 20], text[exc.start]
         raise validation(
-            f"a string of the body, {snippet!a}, holds a lone surrogate {lone!a}: that is not Unicode "
-            "text (a character beyond U+FFFF is written as a pair of escapes)"
+            Text(
+                N_(
+                    "a string of the body, {snippet}, holds a lone surrogate {lone}: that is not Unicode text (a character beyond U+FFFF is written as a pair of escapes)"
+                ),
+                snippet=ascii(snippet),
+                lone=ascii(lone),
+            )
         ) from None
 
 
 def _too_deep() -> ServiceError:
-    return validation(f"the body nests deeper than {MAX_DEPTH} levels")
+    return validation(Text(N_("the body nests deeper than {depth} levels"), depth=MAX_DEPTH))
 
 
 class JSONProvider(DefaultJSONProvider):
@@ -151,15 +158,28 @@ def limit_problem(url: int, fields: list[tuple[str, str]]) -> ServiceError | Non
     """Returns the refusal of a request with a URL of `url` bytes and these header fields (name,
     value), or None within the limits; the stream server's front checks the same (service.streams)."""
     if url > MAX_URL:
-        return ServiceError("uri-too-long", f"the URL has {url} bytes; at most {MAX_URL} are served")
+        return ServiceError(
+            "uri-too-long",
+            Text(N_("the URL has {url} bytes; at most {most} are served"), url=url, most=MAX_URL),
+        )
     if len(fields) > MAX_HEADER_FIELDS:
         return ServiceError(
-            "headers-too-large", f"{len(fields)} header fields; at most {MAX_HEADER_FIELDS} are served"
+            "headers-too-large",
+            Text(
+                N_("{count} header fields; at most {most} are served"),
+                count=len(fields),
+                most=MAX_HEADER_FIELDS,
+            ),
         )
     for name, value in fields:
         if len(name) + len(value) > MAX_HEADER_FIELD:
             header = name.replace("_", "-").title()
             return ServiceError(
-                "headers-too-large", f"the {header} header is longer than {MAX_HEADER_FIELD} bytes"
+                "headers-too-large",
+                Text(
+                    N_("the {header} header is longer than {most} bytes"),
+                    header=header,
+                    most=MAX_HEADER_FIELD,
+                ),
             )
     return None

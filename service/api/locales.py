@@ -23,6 +23,8 @@ from babel import Locale
 from flask import Response, request
 
 from engine import i18n, terms
+from engine.errors import Text
+from engine.i18n import N_
 from service.api.common import problems
 from service.api.inputs import Blueprint
 from service.errors import ServiceError
@@ -233,7 +235,10 @@ def get_locale(lang: str) -> Response:
     """Returns the browser client's words in one language (the `web` and `terms` catalogs)."""
     if lang not in i18n.languages():
         known = ", ".join(i18n.languages())
-        raise ServiceError("not-found", f"no catalog for language {lang!r} (there are: {known})")
+        raise ServiceError(
+            "not-found",
+            Text(N_("no catalog for language {lang} (there are: {known})"), lang=repr(lang), known=known),
+        )
     data, etag = export(lang, _stamp(lang))
     if etag in {tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")}:
         response = Response(status=304)

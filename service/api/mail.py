@@ -21,6 +21,8 @@ from flask import Response, current_app, request
 from marshmallow import Schema, fields, validate
 from rq import Queue
 
+from engine.errors import Text
+from engine.i18n import N_
 from service import contacts, mailplay
 from service.api.common import problems, service
 from service.api.inputs import Blueprint
@@ -93,12 +95,12 @@ def _queue() -> Queue:
 def _check_secret() -> None:
     expected = service().config.INBOUND_SECRET
     if not expected:
-        raise ServiceError("forbidden", "inbound email over HTTP is off: set INBOUND_SECRET to enable it")
+        raise ServiceError("forbidden", N_("inbound email over HTTP is off: set INBOUND_SECRET to enable it"))
     given = request.headers.get("X-Inbound-Secret", "")
     if not given:
-        raise ServiceError("unauthorized", "the X-Inbound-Secret header is required")
+        raise ServiceError("unauthorized", N_("the X-Inbound-Secret header is required"))
     if not hmac.compare_digest(given.encode(), expected.encode()):
-        raise ServiceError("forbidden", "wrong X-Inbound-Secret")
+        raise ServiceError("forbidden", N_("wrong X-Inbound-Secret"))
 
 
 @blp.route("/inbound-email", methods=["POST"])
@@ -119,11 +121,11 @@ def inbound_email() -> Any:
     try:
         message = mailplay.parse_inbound(raw, extra)
     except mailplay.MailPlayError as exc:
-        raise validation(f"not a usable RFC 5322 message: {exc}") from None
+        raise validation(Text(N_("not a usable RFC 5322 message: {exc}"), exc=exc)) from None
     svc = service()
     target = mailplay.find_target(svc.redis, message.recipients, svc.config.MAIL_DOMAIN)
     if target is None:
-        raise ServiceError("not-found", "no live reply address among the message's recipients")
+        raise ServiceError("not-found", N_("no live reply address among the message's recipients"))
     job = mailplay.enqueue_inbound(_queue(), raw, message.recipients)
     return {"status": "queued", "job": job, "game": target.game_id, "seat": target.seat}
 
@@ -132,7 +134,7 @@ def _token_target(token: str) -> tuple[str, int, str]:
     try:
         return mailplay.read_unsubscribe_token(service().config.SECRET_KEY, token)
     except mailplay.MailPlayError:
-        raise ServiceError("not-found", "unknown unsubscribe link") from None
+        raise ServiceError("not-found", N_("unknown unsubscribe link")) from None
 
 
 def _address(game_id: str, seat: int) -> str | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from flask import Response, send_from_directory
 
+from engine.i18n import N_
 from service.api.inputs import Blueprint
 from service.errors import ServiceError
 
@@ -31,7 +32,9 @@ FILE_DOC = {
 
 def _folder() -> Path:
     if not (BROWSER / "index.html").is_file():
-        raise ServiceError("not-found", "the browser client is not installed (clients/browser is missing)")
+        raise ServiceError(
+            "not-found", N_("the browser client is not installed (clients/browser is missing)")
+        )
     return BROWSER
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.i18n import N_
 from service import turns
 from service.api import schemas
 from service.api.common import BEARER, GAME_CODES, caller, need_admin, problems, service
@@ -30,7 +31,7 @@ def post_presence(body: dict[str, Any], game_id: str, seat: int) -> Any:
     own = who.role == "seat" and who.seat == seat
     if not own and not (who.is_admin and body["state"] == "absent"):
         code = "unauthorized" if who.ident == "anonymous" else "forbidden"
-        raise ServiceError(code, "only the seat itself (or the admin, to mark it absent) can do that")
+        raise ServiceError(code, N_("only the seat itself (or the admin, to mark it absent) can do that"))
     return svc.set_presence(game_id, seat, body["state"], days=body["days"], by_admin=not own)
 
 

@@ -20,6 +20,8 @@ from typing import Any
 from aiohttp import web
 from marshmallow import EXCLUDE, ValidationError
 
+import service.i18n  # noqa: F401 - registers the service's catalogs (problem titles and details)
+from engine.i18n import N_, current, negotiate, speaking
 from service.api.inputs import limit_problem
 from service.api.schemas import StreamArgs
 from service.auth import SPECTATOR, Grant, grant, parse_bearer
@@ -81,7 +83,7 @@ class Caps:
 def make_app(config: Config, upstream: str | None = None) -> web.Application:
     """Returns the stream server; with `upstream` (unix:PATH or http://HOST:PORT) it proxies every other request there."""
     use_prefix(config.KEY_PREFIX)
-    app = web.Application(middlewares=[within_limits])
+    app = web.Application(middlewares=[in_the_request_language, within_limits])
     app[CONFIG] = config
     app[CAPS] = Caps(config.STREAM_MAX_TOTAL, config.STREAM_MAX_PER_CLIENT)
     app[TRUSTED] = Trusted.parse(config.TRUSTED_PROXIES)
@@ -93,6 +95,26 @@ def make_app(config: Config, upstream: str | None = None) -> web.Application:
     app.on_startup.append(_start_hub)
     app.on_shutdown.append(_close_hub)
     return app
+
+
+@web.middleware
+async def in_the_request_language(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Answers in the request's language, as the Flask app does (service.language): problems and
+    the stream's own refusals speak it, and an answer not yet sent says which it is."""
+    with speaking(negotiate(request.headers.get("Accept-Language"))) as language:
+        response = await handler(request)
+    if not response.prepared:
+        labelled(response.headers, language)
+    return response
+
+
+def labelled(headers: Any, language: str) -> Any:
+    """Sets Content-Language and adds Accept-Language to Vary (keeping its other values) in `headers`."""
+    headers["Content-Language"] = language
+    vary = [v.strip() for v in headers.get("Vary", "").split(",") if v.strip()]
+    if "accept-language" not in {v.lower() for v in vary}:
+        headers["Vary"] = ", ".join([*vary, "Accept-Language"])
+    return headers
 
 
 @web.middleware
@@ -146,11 +168,11 @@ async def _serve(request: web.Request) -> web.StreamResponse:
         return json_problem(400, schema_problem({"query": exc.messages}))
     except STORE_ERRORS as exc:
         log.warning("stream refused: the store is unavailable (%s)", exc)
-        return problem_response(ServiceError("unavailable", "the game store is unavailable"))
+        return problem_response(ServiceError("unavailable", N_("the game store is unavailable")))
     except Exception:
         log.exception("unexpected error opening a stream")
         return json_problem(500, UNEXPECTED)
-    response = web.StreamResponse(headers=HEADERS)
+    response = web.StreamResponse(headers=labelled(dict(HEADERS), current()))
     response.force_close()
     await response.prepare(request)
     await response.write(RETRY)

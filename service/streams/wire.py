@@ -14,6 +14,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from engine.errors import Text
+from engine.i18n import N_
 from service.errors import ServiceError, problem, validation
 
 RETRY = b"retry: 3000\n\n"
@@ -43,7 +45,11 @@ def end_frame(status: str, version: int) -> bytes:
 
 def revoked_frame(reason: str, version: int) -> bytes:
     """Returns the last frame of a stream whose credential no longer holds: an `unauthorized` problem."""
-    _, body = problem(ServiceError("unauthorized", f"this stream's credential no longer holds: {reason}"))
+    _, body = problem(
+        ServiceError(
+            "unauthorized", Text(N_("this stream's credential no longer holds: {reason}"), reason=reason)
+        )
+    )
     return f"event: end\ndata: {_compact({**body, 'version': version})}\n\n".encode()
 
 
@@ -53,5 +59,7 @@ def resume_point(last_event_id: str | None, after: str | None, default: int) -> 
     if raw is None:
         return default
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:  # '٣' is a digit to isdigit alone
-        raise validation(f"Last-Event-ID / after must be a version number, got {raw[:40]!r}")
+        raise validation(
+            Text(N_("Last-Event-ID / after must be a version number, got {value}"), value=repr(raw[:40]))
+        )
     return int(raw)

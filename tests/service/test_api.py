@@ -554,7 +554,9 @@ def test_reads_answer_304_while_the_game_is_at_the_if_none_match_version(client:
                 path,
                 held,
             )
-            assert again.headers["Vary"] == first.headers["Vary"] == "Authorization"  # per-caller copies
+            assert (
+                again.headers["Vary"] == first.headers["Vary"] == "Authorization, Accept-Language"
+            )  # per-caller, per-language copies
             assert "no-store" in first.headers["Cache-Control"]  # see tests/browser/test_http_cache.py
         other = client.get(path, headers={**bearer(tokens[seat]), "If-None-Match": '"999"'})
         assert other.status_code == 200 and other.get_json() == first.get_json()

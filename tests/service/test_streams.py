@@ -292,3 +292,18 @@ def test_shipped_settings_keep_an_idle_stream_open_past_20_s_and_still_deliver(
         stream.close()
         assert time.monotonic() - moved < 2 and entries(frames)[-1]["v"] == last
         assert server.hub.errors == 0
+
+
+def test_the_stream_server_answers_in_the_request_language(front: Front, client: FlaskClient) -> None:
+    game = create(client)
+    url = f"{front.url}/games/{game['id']}/stream"
+    refused = requests.get(f"{url}?after=x", headers={"Accept-Language": "fi"}, timeout=10)
+    direct = client.get(f"/games/{game['id']}/stream?after=x", headers={"Accept-Language": "fi"})
+    assert refused.status_code == 400 and refused.json() == direct.get_json()
+    assert refused.json()["title"] == "Pyyntö ei ole kelvollinen"
+    assert refused.headers["Content-Language"] == "fi" and "Accept-Language" in refused.headers["Vary"]
+    with requests.get(url, headers={"Accept-Language": "de"}, stream=True, timeout=10) as live:
+        assert live.status_code == 200 and live.headers["Content-Language"] == "de"
+        assert live.headers["Vary"] == "Accept-Language"
+    plain = requests.get(f"{url}?after=x", timeout=10)
+    assert plain.json()["title"] == "The request is not valid" and plain.headers["Content-Language"] == "en"

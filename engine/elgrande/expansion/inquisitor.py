@@ -25,7 +25,8 @@ from engine.elgrande import data
 from engine.elgrande.expansion import pieces
 from engine.elgrande.expansion.pieces import BLACK
 from engine.elgrande.hooks import Json, Move, Rules
-from engine.errors import IllegalMove, MalformedMove, RuleViolation
+from engine.errors import IllegalMove, MalformedMove, RuleViolation, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -43,9 +44,11 @@ WITHIN: dict[int, frozenset[tuple[str, str]]] = {
 BARRIER_REASONS = frozenset({"supplement", "court"})  # R17, d4_court_two (G42, G75)
 
 
-def illegal(move: Json, why: str, rule: str) -> IllegalMove:
+def illegal(move: Json, why: str, rule: str, **params: object) -> IllegalMove:
     """Returns the IllegalMove for `move` with a reason citing `rule` (as `turn.illegal`)."""
-    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+    return IllegalMove(
+        N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=Text(why, **params)
+    )
 
 
 def unmarked(cab: pieces.Cab) -> bool:
@@ -91,7 +94,7 @@ class Inquisitor(Rules):
         self._spaces(s, steps, move)
         for st in steps:
             if st[0] == "back" and s.moorish and st[3] == GRANADA:  # G64, O-G2
-                raise illegal(move, "a black caballero is never brought back into Moorish Granada", "G64")
+                raise illegal(move, N_("a black caballero is never brought back into Moorish Granada"), "G64")
 
     def _france(
         self, s: State, names: list[str], move: Json, leaving: tuple[str, ...] | list[str] = ()
@@ -107,10 +110,10 @@ class Inquisitor(Rules):
             slot = spec.position
             if slot is None:  # a bare "france": forced only while exactly one slot is free now (R34)
                 if len(free_slots(s)) != 1 or used or leaving:
-                    raise illegal(move, "name the free France slot the caballero takes", "G25")
+                    raise illegal(move, N_("name the free France slot the caballero takes"), "G25")
                 slot = free_slots(s)[0]
             if slot not in free or slot in used:
-                raise illegal(move, f"France's {slot} slot is not free", "G25")
+                raise illegal(move, N_("France's {slot} slot is not free"), "G25", slot=slot)
             used.append(slot)
 
     def _relocations(self, s: State, steps: list[tuple[Any, ...]], move: Json) -> None:
@@ -125,7 +128,7 @@ class Inquisitor(Rules):
                 count[1] += 1
                 spec = pieces.parse(frm)
                 if spec is not None and spec.tile:
-                    raise illegal(move, f"a tile carrier never goes to {st[5]}", barred)
+                    raise illegal(move, N_("a tile carrier never goes to {where}"), barred, where=st[5])
         for (owner, frm), (k, tileless) in wanted.items():
             spec = pieces.parse(frm)
             if spec is None:
@@ -133,11 +136,25 @@ class Inquisitor(Rules):
             who = "black" if owner == BLACK else f"seat {owner}"
             have = pieces.count(s, owner, spec, unmarked)
             if have < k:
-                raise illegal(move, f"{who} has only {have} unmarked caballero(s) at {frm}", "G51")
+                raise illegal(
+                    move,
+                    N_("{who} has only {have} unmarked caballero(s) at {frm}"),
+                    "G51",
+                    who=who,
+                    have=have,
+                    frm=frm,
+                )
             clean = pieces.count(s, owner, spec, lambda c: unmarked(c) and not c[3])
             if clean < tileless:
                 rule = next(r for st in steps if st[1] == owner and st[4] == frm and (r := _tileless(st)))
-                raise illegal(move, f"{who} has only {clean} unmarked tile-less caballero(s) at {frm}", rule)
+                raise illegal(
+                    move,
+                    N_("{who} has only {clean} unmarked tile-less caballero(s) at {frm}"),
+                    rule,
+                    who=who,
+                    clean=clean,
+                    frm=frm,
+                )
 
     def _spaces(self, s: State, steps: tuple[tuple[Any, ...], ...], move: Json) -> None:
         """Refuses a relocation from beside onto the limit board while it has no free space (G52, G46)."""
@@ -155,7 +172,7 @@ class Inquisitor(Rules):
                 continue
             if frm is not None and st[2] == s.limit and (frm.position or "") == "beside" and not to.position:
                 if on >= data.LIMIT_SPACES[s.seats]:
-                    raise illegal(move, "the limit board has no free space", "G52")
+                    raise illegal(move, N_("the limit board has no free space"), "G52")
                 on += 1
             elif st[2] != s.limit and to.position is None and on < data.LIMIT_SPACES[s.seats]:
                 on += 1  # an arrival from elsewhere goes on while a space is free (G46)
@@ -280,29 +297,43 @@ class Inquisitor(Rules):
             return super().turn_move(s, seat, move)
         if not self._extra_open(s, seat):
             why = (
-                "you do not hold the Grand Inquisitor"
+                N_("you do not hold the Grand Inquisitor")
                 if s.church != seat
-                else "the Inquisitor extra was already used this turn"
+                else N_("the Inquisitor extra was already used this turn")
             )
-            raise IllegalMove(f"illegal move {move!r}: {why} (G43)", rule="G43")
+            raise IllegalMove(
+                N_("illegal move {move}: {why} (G43)"), rule="G43", move=repr(move), why=Text(why)
+            )
         to = move.get("to", "court")
         if not isinstance(to, str):
-            raise MalformedMove(f"malformed move {move!r}: to must be a string, not {to!r}")
+            raise MalformedMove(
+                N_("malformed move {move}: to must be a string, not {to}"), move=repr(move), to=repr(to)
+            )
         if to == "court":
             if not s.province[seat]:
-                raise IllegalMove(f"illegal move {move!r}: your province is empty (G43)", rule="G43")
+                raise IllegalMove(
+                    N_("illegal move {move}: your province is empty (G43)"), rule="G43", move=repr(move)
+                )
             return [_intake(seat)]
         if not s.court[seat]:
-            raise IllegalMove(f"illegal move {move!r}: your court is empty (G43)", rule="G43")
+            raise IllegalMove(
+                N_("illegal move {move}: your court is empty (G43)"), rule="G43", move=repr(move)
+            )
         found = self.spot(s, to)
         if found is None:
-            raise MalformedMove(f"malformed move {move!r}: unknown location {to!r}")
+            raise MalformedMove(
+                N_("malformed move {move}: unknown location {to}"), move=repr(move), to=repr(to)
+            )
         idx, name = found
         if idx == s.king:
-            raise illegal(move, f"the King stands in {data.AREAS[idx].id}", "R23")
+            raise illegal(move, N_("the King stands in {area}"), "R23", area=data.AREAS[idx].id)
         if idx not in self.batch_areas(s):
             raise illegal(
-                move, f"{to} is not a court-placement target (King in {data.AREAS[s.king].id})", "G22"
+                move,
+                N_("{to} is not a court-placement target (King in {area})"),
+                "G22",
+                to=to,
+                area=data.AREAS[s.king].id,
             )
         _court_arrival(name, move)
         _singles(s, [name], [], move)
@@ -359,7 +390,7 @@ def _court_arrival(name: str, move: Json) -> None:
     if spec is None or spec.position in (None, "") or spec.area == data.FRANCE:
         return
     if (spec.area, spec.position) != (data.CARAVEL, "captain"):
-        raise illegal(move, f"a court placement cannot arrive at {name}", "G22")
+        raise illegal(move, N_("a court placement cannot arrive at {name}"), "G22", name=name)
 
 
 def _singles(s: State, arrivals: list[str], leaving: list[str], move: Json) -> None:
@@ -370,7 +401,7 @@ def _singles(s: State, arrivals: list[str], leaving: list[str], move: Json) -> N
             continue
         held = sum(k for c, k in s.cabs if c[0] == area and c[2] == slot)
         if wanted > 1 - held + _at(leaving, area, slot):
-            raise illegal(move, f"the {slot} slot holds one caballero and is not free", rule)
+            raise illegal(move, N_("the {slot} slot holds one caballero and is not free"), rule, slot=slot)
 
 
 def _tileless(st: tuple[Any, ...]) -> str:

@@ -32,7 +32,8 @@ from engine.elgrande.expansion.pieces import BLACK, Cab
 from engine.elgrande.hooks import Json, Move, Rules
 from engine.elgrande.moves import integer, items, text
 from engine.elgrande.state import NOWHERE, change
-from engine.errors import IllegalMove, MalformedMove
+from engine.errors import IllegalMove, MalformedMove, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -134,7 +135,7 @@ class Limit(Rules):
         if kind != "limit_fill":
             return super().check_choice(s, kind, context, seat, move)
         if move.get("type") != "fill_limit":
-            raise MalformedMove(f"malformed move {move!r}: limit_fill takes fill_limit")
+            raise MalformedMove(N_("malformed move {move}: limit_fill takes fill_limit"), move=repr(move))
         chosen = _entries(s, move, move["states"], "states")
         _check_within(
             move, chosen, _candidates(context), int(context["spaces"]), "G47" if _g47(context) else "G48"
@@ -179,7 +180,11 @@ class Limit(Rules):
             return super().declare(s, seat, card, move)
         extra = set(move) - {"type", "default", "area", "on"}
         if extra or "area" not in move:
-            raise MalformedMove(f"malformed move {move!r}: {CARD} takes area and, when needed, on")
+            raise MalformedMove(
+                N_("malformed move {move}: {card} takes area and, when needed, on"),
+                move=repr(move),
+                card=CARD,
+            )
         dst = area_named(s, move, move["area"], "area")
         self.check_destination(s, move, dst)
         eligible = self.eligible(s, dst)
@@ -188,11 +193,16 @@ class Limit(Rules):
         if sum(k for _, _, k in eligible) <= spaces:  # G66: all go on
             if "on" in move:
                 raise illegal(
-                    move, f"all {sum(k for _, _, k in eligible)} eligible caballero(s) go on", "G66"
+                    move,
+                    N_("all {count} eligible caballero(s) go on"),
+                    "G66",
+                    count=sum((k for _, _, k in eligible)),
                 )
             return [("limit_board", dst, ())], action
         if "on" not in move:
-            raise illegal(move, f"name the {spaces} caballeros that go on the limit board (on)", "G66")
+            raise illegal(
+                move, N_("name the {spaces} caballeros that go on the limit board (on)"), "G66", spaces=spaces
+            )
         on = _entries(s, move, move["on"], "on")
         _check_within(move, on, eligible, spaces, "G66")
         taken = {(o, n): k for o, n, k in on}
@@ -202,15 +212,20 @@ class Limit(Rules):
     def check_destination(self, s: State, move: Json, dst: int) -> None:
         """Raises unless the limit board may move into `dst` (G49, G66, ruling B10)."""
         if dst == data.CASTILLO:
-            raise illegal(move, "the limit board never lies on the castillo", "G49")
+            raise illegal(move, N_("the limit board never lies on the castillo"), "G49")
         if dst == data.FRANCE:
-            raise illegal(move, "the limit board never lies in france", "G49")
+            raise illegal(move, N_("the limit board never lies in france"), "G49")
         if s.limit != NOWHERE and s.limit == s.king:
-            raise illegal(move, f"the limit board lies in the King's region {data.AREAS[s.king].id}", "G66")
+            raise illegal(
+                move,
+                N_("the limit board lies in the King's region {area}"),
+                "G66",
+                area=data.AREAS[s.king].id,
+            )
         if dst == s.king:
-            raise illegal(move, f"the King stands in {data.AREAS[dst].id}", "G66")
+            raise illegal(move, N_("the King stands in {area}"), "G66", area=data.AREAS[dst].id)
         if dst == s.limit:
-            raise illegal(move, f"the limit board already lies in {data.AREAS[dst].id}", "G66")
+            raise illegal(move, N_("the limit board already lies in {area}"), "G66", area=data.AREAS[dst].id)
 
     def targets(self, s: State) -> list[int]:
         """Returns the regions the limit board may move into now (G66)."""
@@ -308,16 +323,20 @@ def on_board(s: State) -> int:
     return sum(k for c, k in pieces.in_area(s, s.limit) if c[2] == "")
 
 
-def illegal(move: Json, why: str, rule: str) -> IllegalMove:
+def illegal(move: Json, why: str, rule: str, **params: object) -> IllegalMove:
     """Returns the IllegalMove for `move` with a reason citing `rule` (as `turn.illegal`)."""
-    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+    return IllegalMove(
+        N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=Text(why, **params)
+    )
 
 
 def area_named(s: State, move: Json, name: Any, what: str) -> int:
     """Returns the index of the Castillo or a region in play named `name` (as `turn.area`)."""
     idx = data.AREA_INDEX.get(text(move, name, what), -1)
     if idx != data.CASTILLO and idx not in s.regions:
-        raise MalformedMove(f"malformed move {move!r}: unknown {what} {name!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown {what} {name}"), move=repr(move), what=what, name=repr(name)
+        )
     return idx
 
 
@@ -414,16 +433,24 @@ def _entries(s: State, move: Json, raw: Any, what: str) -> list[Entry]:
     merged: dict[tuple[Any, str], int] = {}
     for entry in items(move, raw, what):
         if not isinstance(entry, dict) or set(entry) != {"seat", "state", "count"}:
-            raise MalformedMove(f"malformed move {move!r}: each {what} entry is {{seat, state, count}}")
+            raise MalformedMove(
+                N_("malformed move {move}: each {what} entry is {{seat, state, count}}"),
+                move=repr(move),
+                what=what,
+            )
         owner: Any = entry["seat"]
         if owner != BLACK:
             owner = integer(move, owner, f"{what}[].seat")
             if not 0 <= owner < s.seats:
-                raise MalformedMove(f"malformed move {move!r}: no seat {owner}")
+                raise MalformedMove(
+                    N_("malformed move {move}: no seat {owner}"), move=repr(move), owner=owner
+                )
         name = text(move, entry["state"], f"{what}[].state")
         k = integer(move, entry["count"], f"{what}[].count")
         if k < 1:
-            raise MalformedMove(f"malformed move {move!r}: {what} counts must be ≥ 1")
+            raise MalformedMove(
+                N_("malformed move {move}: {what} counts must be ≥ 1"), move=repr(move), what=what
+            )
         merged[owner, name] = merged.get((owner, name), 0) + k
     return sorted(((o, n, k) for (o, n), k in merged.items()), key=_entry_key)
 
@@ -433,10 +460,23 @@ def _check_within(move: Json, chosen: list[Entry], candidates: list[Entry], spac
     have = {(o, n): k for o, n, k in candidates}
     for o, n, k in chosen:
         if have.get((o, n), 0) < k:
-            raise illegal(move, f"only {have.get((o, n), 0)} of seat {o} in state {n} may go on", rule)
+            raise illegal(
+                move,
+                N_("only {have} of seat {o} in state {n} may go on"),
+                rule,
+                have=have.get((o, n), 0),
+                o=o,
+                n=n,
+            )
     total = sum(k for _, _, k in chosen)
     if total != spaces:
-        raise illegal(move, f"exactly {spaces} caballero(s) go on the limit board, not {total}", rule)
+        raise illegal(
+            move,
+            N_("exactly {spaces} caballero(s) go on the limit board, not {total}"),
+            rule,
+            spaces=spaces,
+            total=total,
+        )
 
 
 def _combos(candidates: list[Entry], spaces: int) -> list[list[Entry]]:
@@ -467,7 +507,14 @@ def _grow(
     have = {(o, n): k for o, n, k in candidates}
     for o, n, k in chosen:
         if have.get((o, n), 0) < k:
-            raise illegal(partial, f"only {have.get((o, n), 0)} of seat {o} in state {n} may go on", rule)
+            raise illegal(
+                partial,
+                N_("only {have} of seat {o} in state {n} may go on"),
+                rule,
+                have=have.get((o, n), 0),
+                o=o,
+                n=n,
+            )
     total = sum(k for _, _, k in chosen)
     if total >= spaces:
         return []

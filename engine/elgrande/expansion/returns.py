@@ -27,7 +27,8 @@ from engine.elgrande import data, groups
 from engine.elgrande.expansion import pieces
 from engine.elgrande.expansion.pieces import BLACK
 from engine.elgrande.hooks import Json, Move, Rules
-from engine.errors import IllegalMove, MalformedMove
+from engine.errors import IllegalMove, MalformedMove, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -100,8 +101,12 @@ class Returns(Rules):
             region, legal = move.get("region"), groups.legal_choices(s, kind, context, seat)
             if not isinstance(region, str) or region not in legal:
                 raise IllegalMove(
-                    f"illegal move {move!r}: {region!r} is not a legal {kind} choice; legal: {', '.join(legal)} (X20)",
+                    N_("illegal move {move}: {region} is not a legal {kind} choice; legal: {legal} (X20)"),
                     rule="X20",
+                    move=repr(move),
+                    region=repr(region),
+                    kind=kind,
+                    legal=", ".join(legal),
                 )
             items = returnable_states(s, seat, data.AREA_INDEX[region])
             need = min(NEED[kind], sum(n for _, n in items))
@@ -158,20 +163,30 @@ def _checked(move: Json, items: list[tuple[str, int]], need: int, rule: str) -> 
     """Returns the move's `sources` in `items`' order after checking them against `items` and `need`."""
     raw = move.get("sources")
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise MalformedMove(f"malformed move {move!r}: sources must be a list of state names")
+        raise MalformedMove(
+            N_("malformed move {move}: sources must be a list of state names"), move=repr(move)
+        )
     have = dict(items)
     order = {name: i for i, (name, _) in enumerate(items)}
     wrong = sorted({x for x in raw if x not in have})
     if wrong:
         legal = ", ".join(name for name, _ in items) or "none"
         raise IllegalMove(
-            f"illegal move {move!r}: you cannot return {', '.join(wrong)}; name states you may return: "
-            f"{legal} (G42a, G42)",
+            N_(
+                "illegal move {move}: you cannot return {wrong}; name states you may return: {legal} (G42a, G42)"
+            ),
             rule="G42a",
+            move=repr(move),
+            wrong=", ".join(wrong),
+            legal=legal,
         )
     counts = Counter(raw)
     over = sorted(x for x, k in counts.items() if k > have[x])
     if over or len(raw) != need:
-        why = f"too many of {', '.join(over)}" if over else f"name exactly {need} caballeros, not {len(raw)}"
-        raise IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+        why = (
+            Text(N_("too many of {states}"), states=", ".join(over))
+            if over
+            else Text(N_("name exactly {need} caballeros, not {count}"), need=need, count=len(raw))
+        )
+        raise IllegalMove(N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=why)
     return sorted(raw, key=lambda x: order[x])

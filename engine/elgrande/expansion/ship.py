@@ -38,7 +38,8 @@ from engine.elgrande import data
 from engine.elgrande.expansion import pieces
 from engine.elgrande.expansion.pieces import BLACK, Cab
 from engine.elgrande.hooks import Json, Move, Rules
-from engine.errors import IllegalMove, MalformedMove
+from engine.errors import IllegalMove, MalformedMove, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -54,9 +55,11 @@ MOVE_EVENTS = frozenset({"caballeros_moved", "caballeros_placed", "court_supplem
 COLONY_SPOTS = {data.AMERICA: "america", data.MEDITERRANEAN: "mediterranean"}
 
 
-def refuse(move: Json, why: str, rule: str) -> IllegalMove:
+def refuse(move: Json, why: str, rule: str, **params: object) -> IllegalMove:
     """Returns the IllegalMove for `move` with a reason citing `rule`."""
-    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+    return IllegalMove(
+        N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=Text(why, **params)
+    )
 
 
 def occupied(s: State, slot: str) -> int:
@@ -187,29 +190,39 @@ class Ship(Rules):
             return super().turn_move(s, seat, move)
         claim = move.get("claim", False)
         if not isinstance(claim, bool):
-            raise MalformedMove(f"malformed move {move!r}: claim must be true or false")
+            raise MalformedMove(N_("malformed move {move}: claim must be true or false"), move=repr(move))
         piece, to = move["piece"], move["to"]
         if not isinstance(piece, str) or not isinstance(to, str):
-            raise MalformedMove(f"malformed move {move!r}: piece and to must be strings")
+            raise MalformedMove(N_("malformed move {move}: piece and to must be strings"), move=repr(move))
         if piece == GRANDE:
             return self._grande_bonus(s, seat, move, to, claim)
         owner = self._owner(s, seat, move)
         spec = pieces.parse(piece)
         if spec is None:
-            raise MalformedMove(f"malformed move {move!r}: unknown piece {piece!r}")
+            raise MalformedMove(
+                N_("malformed move {move}: unknown piece {piece}"), move=repr(move), piece=repr(piece)
+            )
         found = pieces.pick(s, owner, spec, 1, seat, allow=lambda c: c[6])
         if not found:
-            raise refuse(move, f"no caballero {piece} of yours has a bonus move this turn", "G29")
+            raise refuse(
+                move, N_("no caballero {piece} of yours has a bonus move this turn"), "G29", piece=piece
+            )
         cab = found[0][0]
         target = self._target(s, move, cab, to)
         options = bonus_targets(s, cab)
         if (target, claim) not in options:
             area = pieces.area_of(target)
             if claim and cab[3] and area in data.COLONIES:
-                raise refuse(move, "a caballero carries at most one tile", "G34")
+                raise refuse(move, N_("a caballero carries at most one tile"), "G34")
             if claim and area in data.COLONIES and not loose(s, KIND_OF[area]):
-                raise refuse(move, f"no ownerless tile lies in {target} to claim", "G35")
-            raise refuse(move, f"{pieces.name(cab)} has no bonus move to {to}", _why(s, cab, target))
+                raise refuse(move, N_("no ownerless tile lies in {target} to claim"), "G35", target=target)
+            raise refuse(
+                move,
+                N_("{piece} has no bonus move to {to}"),
+                _why(s, cab, target),
+                piece=pieces.name(cab),
+                to=to,
+            )
         if claim and target == COLONY_SPOTS.get(cab[0]):
             return [_claim(seat, cab, KIND_OF[cab[0]])]  # G31 g, i: the claim is the bonus move (B31)
         dest = target + (f"+{KIND_OF[data.AREA_INDEX[target]]}" if claim else "")
@@ -221,11 +234,11 @@ class Ship(Rules):
         if raw == BLACK:
             if s.church != seat:
                 raise refuse(
-                    move, "black caballeros are yours only while you hold the Grand Inquisitor", "G41"
+                    move, N_("black caballeros are yours only while you hold the Grand Inquisitor"), "G41"
                 )
             return BLACK
         if raw != seat or isinstance(raw, bool):
-            raise refuse(move, "only your own pieces make bonus moves in your turn", "G29")
+            raise refuse(move, N_("only your own pieces make bonus moves in your turn"), "G29")
         return seat
 
     def _target(self, s: State, move: Json, cab: Cab, to: str) -> str:
@@ -234,25 +247,27 @@ class Ship(Rules):
             free = france_free(s)
             if len(free) != 1:
                 raise refuse(
-                    move, "name the France slot (france_ambassador, france_envoy, france_plain)", "G25"
+                    move, N_("name the France slot (france_ambassador, france_envoy, france_plain)"), "G25"
                 )
             return free[0]
         spec = pieces.parse(to)
         if spec is None or spec.tile or spec.mark or spec.bonus:
-            raise MalformedMove(f"malformed move {move!r}: to must be a spot, not {to!r}")
+            raise MalformedMove(
+                N_("malformed move {move}: to must be a spot, not {to}"), move=repr(move), to=repr(to)
+            )
         if spec.area == cab[0] and spec.area in data.COLONIES and spec.position in (None, "", "beside"):
             return COLONY_SPOTS[spec.area]  # a claim in place names its own colony
         return pieces.spot_name(spec.area, spec.position or "")
 
     def _grande_bonus(self, s: State, seat: int, move: Json, to: str, claim: bool) -> list[Json]:
         if claim:
-            raise refuse(move, "a Grande never takes a tile", "G31")
+            raise refuse(move, N_("a Grande never takes a tile"), "G31")
         if move.get("seat", seat) != seat:
-            raise refuse(move, "only your own Grande", "G29")
+            raise refuse(move, N_("only your own Grande"), "G29")
         targets = grande_targets(s, seat)
         if to not in targets:
             rule = "G29" if not targets else "G31"
-            raise refuse(move, f"your Grande has no bonus move to {to}", rule)
+            raise refuse(move, N_("your Grande has no bonus move to {to}"), rule, to=to)
         frm = data.AREAS[s.grandes[seat]].id
         return [{"type": "grande_moved", "seat": seat, "from": frm, "to": to, "reason": "bonus"}]
 
@@ -293,9 +308,14 @@ class Ship(Rules):
         for _, _, to, k in moves:
             spec = pieces.parse(to) if isinstance(to, str) else None
             if spec is not None and spec.tile:
-                raise refuse(move, "a placement from the court claims no tile", "G35")
+                raise refuse(move, N_("a placement from the court claims no tile"), "G35")
             if spec is not None and spec.position in SHIP_SLOTS and (k > 1 or occupied(s, spec.position)):
-                raise refuse(move, f"the {spec.position} slot holds one caballero", _slot_rule(spec.position))
+                raise refuse(
+                    move,
+                    N_("the {position} slot holds one caballero"),
+                    _slot_rule(spec.position),
+                    position=spec.position,
+                )
 
     def check_steps(
         self, s: State, seat: int, card: str, steps: tuple[tuple[Any, ...], ...], move: Json
@@ -310,7 +330,7 @@ class Ship(Rules):
                 for owner, frm, _, k in st[3]:
                     for src in _sources(s, owner, frm, k, seat, taken):
                         if src[3]:
-                            raise refuse(move, "a tile carrier never enters a court", "G37")
+                            raise refuse(move, N_("a tile carrier never enters a court"), "G37")
                 continue
             if st[0] not in ("move", "place"):
                 continue
@@ -323,12 +343,19 @@ class Ship(Rules):
                 continue
             carrier = cab is not None and bool(cab[3])
             if carrier and spec.area == data.CASTILLO:
-                raise refuse(move, "a tile carrier never enters the castillo", "G37")
+                raise refuse(move, N_("a tile carrier never enters the castillo"), "G37")
             if spec.position in slots:
                 if carrier:
-                    raise refuse(move, f"a tile carrier is never {spec.position}", "G37")
+                    raise refuse(
+                        move, N_("a tile carrier is never {position}"), "G37", position=spec.position
+                    )
                 if slots[spec.position]:
-                    raise refuse(move, f"the {spec.position} slot is taken", _slot_rule(spec.position))
+                    raise refuse(
+                        move,
+                        N_("the {position} slot is taken"),
+                        _slot_rule(spec.position),
+                        position=spec.position,
+                    )
                 slots[spec.position] += 1
             if spec.tile:
                 self._check_claim(s, seat, move, owner, cab, spec, claims)
@@ -340,16 +367,22 @@ class Ship(Rules):
         kind = spec.tile
         if data.TILE_COLONY[kind] != spec.area:
             where = data.AREAS[data.TILE_COLONY[kind]].id
-            raise refuse(move, f"{kind} tiles lie only in {where}", "G8")
+            raise refuse(move, N_("{kind} tiles lie only in {where}"), "G8", kind=kind, where=where)
         if spec.position == "viceroy":
-            raise refuse(move, "the viceroy never carries a tile", "G35")
+            raise refuse(move, N_("the viceroy never carries a tile"), "G35")
         if not s.owns(seat, owner):
-            raise refuse(move, "only the acting player's own arriving caballeros claim", "G35")
+            raise refuse(move, N_("only the acting player's own arriving caballeros claim"), "G35")
         if cab is not None and cab[3]:
-            raise refuse(move, "a caballero carries at most one tile", "G34")
+            raise refuse(move, N_("a caballero carries at most one tile"), "G34")
         claims[kind] += 1
         if claims[kind] > loose(s, kind):
-            raise refuse(move, f"only {loose(s, kind)} ownerless {kind} tile(s) lie there", "G35")
+            raise refuse(
+                move,
+                N_("only {count} ownerless {kind} tile(s) lie there"),
+                "G35",
+                count=loose(s, kind),
+                kind=kind,
+            )
 
     # Tiles (G33-G38).
 
@@ -486,12 +519,15 @@ def _supplement_sources(s: State, moves: list[Move]) -> None:
             continue
         if spec.position == "viceroy":
             raise IllegalMove(
-                f"illegal supplement: the viceroy is never taken by the intake supplement ({frm}) (G27)",
+                N_("illegal supplement: the viceroy is never taken by the intake supplement ({frm}) (G27)"),
                 rule="G27",
+                frm=frm,
             )
         if spec.tile:
             raise IllegalMove(
-                f"illegal supplement: a tile carrier never enters a court ({frm}) (G37)", rule="G37"
+                N_("illegal supplement: a tile carrier never enters a court ({frm}) (G37)"),
+                rule="G37",
+                frm=frm,
             )
 
 

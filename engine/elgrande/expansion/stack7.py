@@ -51,7 +51,8 @@ from engine.elgrande.moves import text
 from engine.elgrande.scores import pays, score_event
 from engine.elgrande.scoring import HOME_BONUS, sole_leader
 from engine.elgrande.state import Turn
-from engine.errors import IllegalMove, MalformedMove
+from engine.errors import IllegalMove, MalformedMove, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -116,7 +117,7 @@ class Stack7(Rules):
     ) -> None:
         super().check_steps(s, seat, card, steps, move)
         if card == "d4_move_grande" and s.grandes[seat] == data.CASTILLO:
-            raise illegal(move, "your Grande is in the Castillo until the next general scoring", "G67")
+            raise illegal(move, N_("your Grande is in the Castillo until the next general scoring"), "G67")
 
     def carry_out(self, s: State, step: tuple[Any, ...]) -> list[Json] | None:
         match step[0]:
@@ -199,7 +200,7 @@ class Stack7(Rules):
             return super().turn_move(s, seat, move)
         instance = _kept(s, seat, TURN_OVER)
         if not instance:
-            raise illegal(move, "you hold no turn-over card", "G69")
+            raise illegal(move, N_("you hold no turn-over card"), "G69")
         steps, action = _turn_over(s, seat, move)
 
         vetoers = veto_holders(s, seat)
@@ -397,13 +398,15 @@ def _relocating(s: State, seat: int, move: Json) -> str:
     """Returns the keeper's card whose use is asked of `seat` now (G73), or refuses the move."""
     g = s.group
     if g is None or g.kind != RBS or seat not in g.members:
-        raise illegal(move, "no relocation before scoring is asked of you now", "G73")
+        raise illegal(move, N_("no relocation before scoring is asked of you now"), "G73")
     return str(g.context["card"])
 
 
-def illegal(move: Json, why: str, rule: str) -> IllegalMove:
+def illegal(move: Json, why: str, rule: str, **params: object) -> IllegalMove:
     """Returns the IllegalMove for `move` with a reason citing `rule` (as `turn.illegal`)."""
-    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+    return IllegalMove(
+        N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=Text(why, **params)
+    )
 
 
 def _kept(s: State, seat: int, card: str) -> str:
@@ -420,12 +423,20 @@ def turnable(s: State) -> list[str]:
 def _turn_over(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     name = text(move, move.get("card"), "card")
     if card_id(name) not in data.CARD_INDEX:
-        raise MalformedMove(f"malformed move {move!r}: unknown card {name!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown card {name}"), move=repr(move), name=repr(name)
+        )
     found = next((c for c in s.offer if c == name or card_id(c) == name), "")
     if not found:
-        raise illegal(move, f"{name} is not face up in the offer ({', '.join(s.offer)})", "G69")
+        raise illegal(
+            move,
+            N_("{name} is not face up in the offer ({offer})"),
+            "G69",
+            name=name,
+            offer=", ".join(s.offer),
+        )
     if found not in turnable(s):
-        raise illegal(move, "fewer face-up cards would remain than players still to choose", "G69")
+        raise illegal(move, N_("fewer face-up cards would remain than players still to choose"), "G69")
     instance = _kept(s, seat, TURN_OVER)
     return [("turn_over", seat, instance, found)], {"card": found}
 
@@ -434,13 +445,15 @@ def _delay(s: State, seat: int, move: Json) -> tuple[list[Step], Json]:
     name = text(move, move.get("area"), "area")
     r = data.AREA_INDEX.get(name, -1)
     if r != data.CASTILLO and r not in s.regions:
-        raise MalformedMove(f"malformed move {move!r}: unknown area {name!r}")
+        raise MalformedMove(
+            N_("malformed move {move}: unknown area {name}"), move=repr(move), name=repr(name)
+        )
     if r == data.CASTILLO:
-        raise illegal(move, "the delayed-scoring marker never lies on the Castillo", "G72")
+        raise illegal(move, N_("the delayed-scoring marker never lies on the Castillo"), "G72")
     if r == s.king:
-        raise illegal(move, f"the King stands in {name}", "G72")
+        raise illegal(move, N_("the King stands in {name}"), "G72", name=name)
     if not s.rules.scorable(s, r):
-        raise illegal(move, f"{data.AREAS[r].id} is never scored", "G72")
+        raise illegal(move, N_("{area} is never scored"), "G72", area=data.AREAS[r].id)
     assert s.turn is not None
     return [("delay", seat, s.turn.card, r)], {"area": data.AREAS[r].id}
 

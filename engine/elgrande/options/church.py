@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from engine.elgrande import data
 from engine.elgrande.hooks import Json, Move, Rules
 from engine.elgrande.state import BLACK, change
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -87,7 +88,10 @@ class Church(Rules):
             if st[0] == "move" and st[1] == BLACK and (rule := barred(s, st[3])):
                 where = data.AREAS[st[3]].id
                 raise IllegalMove(
-                    f"illegal move {move!r}: a black caballero never enters {where} ({rule})", rule=rule
+                    N_("illegal move {move}: a black caballero never enters {where} ({rule})"),
+                    rule=rule,
+                    move=repr(move),
+                    where=where,
                 )
 
     def disc_regions(self, s: State, kind: str, context: Any, seat: int, regions: list[int]) -> list[int]:
@@ -107,13 +111,15 @@ class Church(Rules):
             return super().turn_move(s, seat, move)
         if not self._intake_open(s, seat):
             why = (
-                "you do not hold the Church marker"
+                N_("you do not hold the Church marker")
                 if s.church != seat
-                else "the Church extra was already used this turn"
+                else N_("the Church extra was already used this turn")
                 if s.turn is not None and s.turn.extra
-                else "your province is empty"
+                else N_("your province is empty")
             )
-            raise IllegalMove(f"illegal move {move!r}: {why} (O-C6)", rule="O-C6")
+            raise IllegalMove(
+                N_("illegal move {move}: {why} (O-C6)"), rule="O-C6", move=repr(move), why=Text(why)
+            )
         return [_intake(seat)]
 
     def turn_end(self, s: State, seat: int) -> list[Json]:

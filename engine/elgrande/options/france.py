@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data
 from engine.elgrande.hooks import Json, Move, Rules
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -26,8 +27,10 @@ NO_FRANCE = frozenset(
 )
 
 
-def _illegal(move: Json, why: str, rule: str) -> IllegalMove:
-    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+def _illegal(move: Json, why: str, rule: str, **params: object) -> IllegalMove:
+    return IllegalMove(
+        N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=Text(why, **params)
+    )
 
 
 class France(Rules):
@@ -64,7 +67,7 @@ class France(Rules):
         slots = list(s.slots)
         for _, _, to, k in moves:
             if k > 1 and to in data.SLOT_INDEX:
-                raise _illegal(move, f"{to} holds one caballero", "O-F4")
+                raise _illegal(move, N_("{to} holds one caballero"), "O-F4", to=to)
             _enter(slots, seat, to, move)
 
     def check_steps(
@@ -101,11 +104,20 @@ def _enter(slots: list[int], owner: Any, name: str, move: Json) -> int:
             return -1
         free = [data.SLOT_IDS[i] for i, p in enumerate(slots) if p == -1]
         raise _illegal(
-            move, f"a caballero enters France on a free slot: {', '.join(free) or 'none is free'}", "O-F4"
+            move,
+            N_("a caballero enters France on a free slot: {free}"),
+            "O-F4",
+            free=", ".join(free) or "none is free",
         )
     i = data.SLOT_INDEX[name]
     if slots[i] != -1:
-        raise _illegal(move, f"{name} is taken by seat {slots[i]}; France holds at most 3", "O-F4b")
+        raise _illegal(
+            move,
+            N_("{name} is taken by seat {seat}; France holds at most 3"),
+            "O-F4b",
+            name=name,
+            seat=slots[i],
+        )
     slots[i] = owner
     return i
 
@@ -114,9 +126,14 @@ def _leave(slots: list[int], entered: set[int], owner: Any, name: str, move: Jso
     """Frees the slot `name`, which must hold a caballero of `owner` that has not moved yet (O-F4a, X30)."""
     if name not in data.SLOT_INDEX:
         raise _illegal(
-            move, f"a caballero leaving France is named by its slot: {', '.join(data.SLOT_IDS)}", rule
+            move,
+            N_("a caballero leaving France is named by its slot: {slots}"),
+            rule,
+            slots=", ".join(data.SLOT_IDS),
         )
     i = data.SLOT_INDEX[name]
     if slots[i] != owner or i in entered:
-        raise _illegal(move, f"seat {owner} has no caballero to take from {name}", rule)
+        raise _illegal(
+            move, N_("seat {owner} has no caballero to take from {name}"), rule, owner=owner, name=name
+        )
     slots[i] = -1

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.elgrande import data, scoring
 from engine.elgrande.hooks import Json, Move, Rules
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, Text
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -23,8 +24,10 @@ CONQUEST = 12  # O-G4: caballeros of all colours
 CONQUEST_MODE = "conquest"
 
 
-def _illegal(move: Json, why: str, rule: str) -> IllegalMove:
-    return IllegalMove(f"illegal move {move!r}: {why} ({rule})", rule=rule)
+def _illegal(move: Json, why: str, rule: str, **params: object) -> IllegalMove:
+    return IllegalMove(
+        N_("illegal move {move}: {why} ({rule})"), rule=rule, move=repr(move), why=Text(why, **params)
+    )
 
 
 class GranadaMoorish(Rules):
@@ -46,7 +49,7 @@ class GranadaMoorish(Rules):
 
     def check_batch(self, s: State, seat: int, moves: list[Move], move: Json) -> None:
         if s.moorish and any(m[2] == "granada" for m in moves):  # O-G2: the batch comes from the court
-            raise _illegal(move, "no caballero enters Moorish granada from a court", "O-G2")
+            raise _illegal(move, N_("no caballero enters Moorish granada from a court"), "O-G2")
         super().check_batch(s, seat, moves, move)
 
     def check_steps(
@@ -55,9 +58,9 @@ class GranadaMoorish(Rules):
         if s.moorish:
             for st in steps:
                 if st[0] == "place" and st[2] == GRANADA:  # O-G2: d1_place_two_anywhere's come from the court
-                    raise _illegal(move, "no caballero enters Moorish granada from a court", "O-G2")
+                    raise _illegal(move, N_("no caballero enters Moorish granada from a court"), "O-G2")
                 if st[0] == "score" and st[1] == GRANADA:  # O-G3: not a legal d2/d3_score_any_region choice
-                    raise _illegal(move, "Moorish granada is never scored", "O-G3")
+                    raise _illegal(move, N_("Moorish granada is never scored"), "O-G3")
         super().check_steps(s, seat, card, steps, move)
 
     def between_turns(self, s: State) -> list[Json]:

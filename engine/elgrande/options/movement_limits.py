@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.elgrande import data
 from engine.elgrande.hooks import Json, Rules
 from engine.errors import IllegalMove
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.elgrande.state import State
@@ -53,10 +54,16 @@ class MovementLimits(Rules):
             if far and len(moved) > n - FAR_COST:
                 src, dst = data.AREAS[far[0][2]].id, data.AREAS[far[0][3]].id
                 raise IllegalMove(
-                    f"illegal move {move!r}: {src}>{dst} is far (neither the castillo nor adjacent to "
-                    f"{src}), so {card} moves at most N − 2 = {max(0, n - FAR_COST)} caballero(s), "
-                    f"not {len(moved)} (O-L3)",
+                    N_(
+                        "illegal move {move}: {src}>{dst} is far (neither the castillo nor adjacent to {src}), so {card} moves at most N − 2 = {most} caballero(s), not {count} (O-L3)"
+                    ),
                     rule="O-L3",
+                    move=repr(move),
+                    src=src,
+                    dst=dst,
+                    card=card,
+                    most=max(0, n - FAR_COST),
+                    count=len(moved),
                 )
         super().check_steps(s, seat, card, steps, move)
 
