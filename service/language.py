@@ -55,7 +55,7 @@ def _speak() -> None:
 
 
 def _label(response: Response) -> Response:
-    response.headers["Content-Language"] = i18n.current()
+    response.headers.setdefault("Content-Language", i18n.current())  # a route may speak another (/locales)
     response.vary.add("Accept-Language")
     return response
 
