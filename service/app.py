@@ -24,7 +24,7 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleViolation, UnknownGame
 from service import ratelimit
-from service.api import catalog, games, history, inputs, limiting, mail, moves, play, seats
+from service.api import catalog, games, history, inputs, language, limiting, mail, moves, play, seats
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
@@ -44,7 +44,7 @@ from service.store import use_prefix
 
 log = logging.getLogger("castillo.service")
 
-BLUEPRINTS = (catalog.blp, games.blp, moves.blp, history.blp, seats.blp, mail.blp, play.blp)
+BLUEPRINTS = (catalog.blp, games.blp, moves.blp, history.blp, seats.blp, mail.blp, language.blp, play.blp)
 
 DESCRIPTION = f"""Slow, asynchronous El Grande and Kabale & Hiebe. Every move is an event appended
 to the game's log after the rules engine validated it. Errors are RFC 9457 problem details with

@@ -87,7 +87,7 @@ def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:
 
 
 class SeatIn(Schema):
-    """A seat of a new game: the player's display name and optional email (private)."""
+    """A seat of a new game: the player's display name, optional email (private) and language."""
 
     name = fields.String(
         required=True,
@@ -102,6 +102,16 @@ class SeatIn(Schema):
         allow_none=True,
         validate=[validate.Length(3, contacts.MAX_ADDRESS), _checked(contacts.address_problem)],
         metadata={"format": "email", "description": "one plain ASCII address, no display name"},
+    )
+    language = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(1, 35),
+        metadata={
+            "description": "the language of the seat's emails and pages: one this server has catalogs "
+            "for (en, hu, pl, fi, de, ...; 422 `unknown-language` otherwise); default: the best of the "
+            "request's Accept-Language"
+        },
     )
 
 
@@ -158,6 +168,7 @@ class SeatCreated(Schema):
             "the address asked for no email from Castillo, so the seat plays without (hand it the link)"
         },
     )
+    language = fields.String(required=True, metadata={"description": "the language of the seat's emails"})
 
 
 class Created(Schema):
@@ -193,6 +204,7 @@ class SeatOut(Schema):
     absent = fields.Boolean(required=True)
     bot = fields.String(required=True, allow_none=True)
     vacations = fields.List(fields.List(fields.String()), required=True)
+    language = fields.String(required=True, metadata={"description": "the language of the seat's emails"})
 
 
 class Summary(Schema):
@@ -477,6 +489,23 @@ class PresenceOut(Schema):
     seat = fields.Integer(required=True)
     state = fields.String(required=True)
     version = fields.Integer(required=True)
+
+
+class LanguageIn(Schema):
+    """A seat's new language."""
+
+    language = fields.String(
+        required=True,
+        validate=validate.Length(1, 35),
+        metadata={"description": "a language this server speaks (422 `unknown-language` otherwise)"},
+    )
+
+
+class LanguageOut(Schema):
+    """A seat's language after a change."""
+
+    seat = fields.Integer(required=True)
+    language = fields.String(required=True)
 
 
 class Reissued(Schema):
