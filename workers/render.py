@@ -66,10 +66,10 @@ def duration(seconds: float) -> str:
 
 
 def language_name(language: str | None = None) -> str:
-    """Returns the name of a language (default: the current one) in that language, capitalised."""
+    """Returns the name of a language (default: the current one) as that language writes it within
+    a sentence: "English", "magyar", "polski", "suomi", "Deutsch"."""
     code = language or current()
-    name = Locale.parse(code).get_display_name(code) or code
-    return name[:1].upper() + name[1:]
+    return Locale.parse(code).get_display_name(code) or code
 
 
 def _locale() -> Locale:
