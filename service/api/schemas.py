@@ -19,6 +19,7 @@ Obj = fields.Dict  # a JSON object of a game (move, event, view ...)
 MAX_BATCH = 200
 DIGITS = re.compile(r"[0-9]{1,12}")
 SECONDS = validate.Range(0, 366 * 86400)
+LANGUAGE_TAG = r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$"  # the shape of a language's catalog folder (hu, pt_BR)
 ZONE_NAME = r"^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$"  # the shape of IANA names (Etc/GMT+5)
 
 
@@ -74,6 +75,9 @@ class Problem(Schema):
     left = fields.Integer(metadata={"description": "vacation days left"})
     retry_after = fields.Integer(metadata={"description": "seconds to wait (rate-limited; also Retry-After)"})
     rules = fields.String(metadata={"description": "the rules the game started under (rules-retired)"})
+    languages = fields.List(
+        fields.String(), metadata={"description": "the languages this server speaks (unknown-language)"}
+    )
 
 
 def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:
@@ -106,7 +110,7 @@ class SeatIn(Schema):
     language = fields.String(
         load_default=None,
         allow_none=True,
-        validate=validate.Length(1, 35),
+        validate=validate.Regexp(LANGUAGE_TAG),
         metadata={
             "description": "the language of the seat's emails and pages: one this server has catalogs "
             "for (en, hu, pl, fi, de, ...; 422 `unknown-language` otherwise); default: the best of the "
@@ -496,7 +500,7 @@ class LanguageIn(Schema):
 
     language = fields.String(
         required=True,
-        validate=validate.Length(1, 35),
+        validate=validate.Regexp(LANGUAGE_TAG),
         metadata={"description": "a language this server speaks (422 `unknown-language` otherwise)"},
     )
 
