@@ -5,9 +5,11 @@ from __future__ import annotations
 import html
 import re
 
+from engine.i18n import speaking
 from service.app import create_app
 from tests.workers import harness
 from tests.workers.test_letters import bid_round, body, first_card, play
+from workers import notices, render
 
 SEATS = (("Anna", "hu"), ("Piotr", "pl"), ("Aino", "fi"))
 ZONE = "Europe/Budapest"
@@ -122,3 +124,25 @@ def test_the_language_link_changes_the_seat_and_the_next_email_follows(redis_url
     anna = [m for m in smtp.inbox.to(address("Anna")) if m is not invite]
     assert anna and all("du bist dran" in m["Subject"] for m in anna), [m["Subject"] for m in anna]
     assert body(anna[-1]).startswith("Hallo Anna,") and "Frist: " in body(anna[-1])
+
+
+def test_plural_forms_and_spans_of_time_follow_each_language():
+    with speaking("pl"):
+        lines = [notices.score_line("Ola", n, 2) for n in (1, 3, 5, 22)]
+        assert lines == [
+            "Ola: 1 punkt, miejsce 2",
+            "Ola: 3 punkty, miejsce 2",
+            "Ola: 5 punktów, miejsce 2",
+            "Ola: 22 punkty, miejsce 2",
+        ]
+        assert render.duration(2 * 86400 + 5 * 3600) == "2 dni i 5 godzin"
+    with speaking("fi"):
+        assert [notices.score_line("Aino", n, 1) for n in (1, 7)] == [
+            "Aino: 1 piste, sija 1",
+            "Aino: 7 pistettä, sija 1",
+        ]
+        assert render.duration(3 * 3600 + 1200) == "3 tuntia ja 20 minuuttia"
+    with speaking("hu"):
+        assert notices.score_line("Anna", 7, 1) == "Anna: 7 pont, 1. hely"
+        assert render.duration(86400) == "1 nap"
+    assert notices.score_line("Ann", 1, 1) == "Ann: 1 point, rank 1"
