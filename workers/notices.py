@@ -90,8 +90,12 @@ def prompt_of(seen: Seen, seat: int) -> Json | None:
 
 
 def asking(seen: Seen, seat: int, prompt: Json) -> dict[str, Any]:
-    """Returns the values that ask the seat for its open decision: what and by when (`parts.asking`)."""
-    doc = seen.game.PROMPTS.get(prompt["kind"], prompt["kind"])
+    """Returns the values that ask the seat for its open decision: what and by when (`parts.asking`).
+
+    The game's words for the decision are read through the catalogs (the engine's, where it marks
+    them), so a translated prompt shows translated; one no catalog holds stays as the game wrote it.
+    """
+    doc = str(seen.game.PROMPTS.get(prompt["kind"]) or prompt["kind"])
     return {
         "decision": _(doc),
         "deadline": seen.deadlines.get((seat, prompt["id"])),
