@@ -171,7 +171,9 @@ def cmd_new(ns: argparse.Namespace, out: Out) -> int:
     """Creates a game; prints its id, the admin token and each seat's token and link."""
     seats: list[Any] = [_seat(s) for s in ns.seat] + [{"name": f"bot:{kind}"} for kind in ns.bot]
     if not seats:
-        raise ValueError(_("name the players: --seat NAME[:EMAIL] and/or --bot random|greedy, once per seat"))
+        raise ValueError(
+            _("name the players: --seat NAME[:EMAIL[:LANGUAGE]] and/or --bot random|greedy, once per seat")
+        )
     api = client(ns)
     options = options_from_text(_info(api, ns.game), ns.option) if ns.option else None
     tc = {"per_move": ns.per_move} if ns.per_move is not None else None
@@ -204,8 +206,14 @@ def cmd_new(ns: argparse.Namespace, out: Out) -> int:
 
 
 def _seat(text: str) -> dict[str, Any]:
-    name, _colon, email = text.partition(":")
-    return {"name": name, **({"email": email} if email else {})}
+    """Returns the seat of `NAME[:EMAIL[:LANGUAGE]]` ("Ann", "Ann:ann@example.org:hu", "Ann::hu")."""
+    name, _sep, rest = text.partition(":")
+    email, _sep, language = rest.partition(":")
+    return {
+        "name": name,
+        **({"email": email} if email else {}),
+        **({"language": language} if language else {}),
+    }
 
 
 def _info(api: Client, game: str) -> GameInfo:
@@ -488,7 +496,7 @@ COMMANDS: tuple[tuple[str, Any, str, tuple[Arg, ...]], ...] = (
     )),
     ("new", cmd_new, N_("create a game and print its tokens (shown once)"), (
         (("game",), {"help": N_("a game of the catalog: elgrande, kabale")}),
-        (("--seat",), {"action": "append", "default": [], "metavar": "NAME[:EMAIL]", "help": N_("a player (repeat)")}),
+        (("--seat",), {"action": "append", "default": [], "metavar": "NAME[:EMAIL[:LANGUAGE]]", "help": N_("a player (repeat); LANGUAGE: the language of its emails and pages")}),
         (("--bot",), {"action": "append", "default": [], "choices": KINDS, "help": N_("a bot seat (repeat)")}),
         (("--option",), {"action": "append", "default": [], "metavar": "NAME[=VALUE]",
                          "help": N_("a game option, on by its name alone (repeat; see `castillo catalog GAME`)")}),

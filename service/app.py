@@ -26,6 +26,7 @@ from engine.errors import RuleViolation, UnknownGame
 from engine.i18n import N_, SOURCE, _, current
 from service import language, ratelimit
 from service.api import catalog, games, history, inputs, limiting, locales, mail, moves, play, seats
+from service.api import language as language_page
 from service.api.common import PROBLEM_TYPE
 from service.api.schemas import Problem
 from service.config import Config
@@ -47,7 +48,17 @@ from service.store import use_prefix
 
 log = logging.getLogger("castillo.service")
 
-BLUEPRINTS = (catalog.blp, games.blp, moves.blp, history.blp, seats.blp, mail.blp, play.blp, locales.blp)
+BLUEPRINTS = (
+    catalog.blp,
+    games.blp,
+    moves.blp,
+    history.blp,
+    seats.blp,
+    mail.blp,
+    language_page.blp,
+    play.blp,
+    locales.blp,
+)
 
 DESCRIPTION = f"""Slow, asynchronous El Grande and Kabale & Hiebe. Every move is an event appended
 to the game's log after the rules engine validated it. Errors are RFC 9457 problem details with

@@ -17,8 +17,8 @@ from base64 import b32encode
 import engine
 from engine.contract import Game, Json
 from engine.errors import Text, UnsupportedOption
-from engine.i18n import N_
-from service import contacts, ratelimit
+from engine.i18n import N_, SOURCE
+from service import contacts, ratelimit, seatlang
 from service.answers import record, replayed
 from service.auth import digest, new_token
 from service.core import Core
@@ -94,6 +94,7 @@ def _created_answer(
             "token": tokens[i],
             "link": service.play_link(loaded.game_id, i, 0),
             "email_status": statuses[i],
+            "language": s["language"],
         }
         for i, s in enumerate(loaded.meta["seats"])
     ]
@@ -150,7 +151,10 @@ def checked_spec(spec: Json) -> tuple[Game, list[Json], Json, TimeControl]:
 
 
 def check_seat(index: int, seat: Json) -> None:
-    """Refuses a seat whose name or email address `service.contacts` refuses, naming the seat."""
+    """Refuses a seat whose name or email address `service.contacts` refuses, or whose language
+    this server does not speak (422 `unknown-language`), naming the seat."""
+    if seat.get("language") is not None:
+        seatlang.checked(seat["language"], index)
     for field, reason in (("name", contacts.name_reason), ("email", contacts.address_reason)):
         value = seat.get(field)
         if value is None and field == "email":
@@ -172,6 +176,7 @@ def meta_of(
             "seat": i,
             "name": s["name"],
             "email": s.get("email"),
+            "language": s.get("language") or SOURCE,
             "token_hash": digest(tokens[i]),
             "gen": 0,
             "not_before": 0,

@@ -31,6 +31,7 @@ from typing import Any
 import redis
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from engine.i18n import speaking
 from service.store import game_key, plain_key
 
 ADDRESS_RE = re.compile(r"\b(r-[a-z2-7]{26})@([A-Za-z0-9.-]+)", re.IGNORECASE)
@@ -317,6 +318,7 @@ def _record_key(game_id: str, message_id: str) -> str:
 
 def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
     from engine.errors import RuleViolation
+    from service import seatlang
     from service.errors import ServiceError
 
     loaded = games.load(target.game_id)
@@ -338,12 +340,14 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
             idempotency_key=inbound.message_id[:200],
         )
     except RuleViolation as exc:
+        with speaking(seatlang.of(loaded.meta, target.seat)):  # the answer quotes it to the player
+            error = exc.as_dict(localized=True)
         return Outcome(
             "refused",
             target,
             moves=words,
             words=words,
-            error=exc.as_dict(),
+            error=error,
             legal=_legal(game, state, target.seat, prompt),
             version=loaded.version,
         )
@@ -353,7 +357,7 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
             target,
             moves=words,
             words=words,
-            error={"code": exc.code, "message": exc.message},
+            error={"code": exc.code, "message": _localized(exc, seatlang.of(loaded.meta, target.seat))},
             legal=_legal(game, state, target.seat, prompt),
             version=loaded.version,
         )
@@ -364,6 +368,12 @@ def _try_once(games: Any, target: ReplyTarget, inbound: Inbound) -> Outcome:
         words=words,
         version=answer["version"],
     )
+
+
+def _localized(exc: Any, language: str) -> str:
+    """Returns a service refusal's detail in `language`."""
+    with speaking(language):
+        return str(exc.localized())
 
 
 def read_moves(game: Any, meta: dict[str, Any], commands: str, state: Any, seat: int) -> list[dict[str, Any]]:

@@ -115,10 +115,12 @@ def set_presence(
             case _:  # the allowance is checked against the vacations of the version appended to
                 return [_vacation(loaded, seat, days, service.clock())], None
 
-    return {"seat": seat, "state": state, "version": _change(service, game_id, change)}
+    return {"seat": seat, "state": state, "version": change_meta(service, game_id, change)}
 
 
-def _change(service: Core, game_id: str, change: Callable[[Loaded], tuple[list[Json], Json | None]]) -> int:
+def change_meta(
+    service: Core, game_id: str, change: Callable[[Loaded], tuple[list[Json], Json | None]]
+) -> int:
     """Appends the service events (and metadata) `change` makes of the game as read, on that very
     version; when another change lands first, reads the game again. Returns the version."""
     for _ in range(RETRIES):
@@ -185,7 +187,7 @@ def reissue_token(service: Core, game_id: str, seat: int) -> Json:
         made.append((token, gen))
         return [{"type": "seat_token_reissued", "seat": seat, "to": "email" if address else "admin"}], meta
 
-    version = _change(service, game_id, change)
+    version = change_meta(service, game_id, change)
     token, gen = made[-1]
     if address:
         return {"seat": seat, "token": None, "link": None, "delivered": "email", "version": version}
@@ -213,7 +215,7 @@ def seat_bot(service: Core, game_id: str, seat: int, bot: str | None) -> Json:
         _check_seat(loaded, seat)
         return [{"type": "bot_seated", "seat": seat, "bot": bot}], None
 
-    return {"seat": seat, "bot": bot, "version": _change(service, game_id, change)}
+    return {"seat": seat, "bot": bot, "version": change_meta(service, game_id, change)}
 
 
 def change_time_control(service: Core, game_id: str, data: Json) -> Json:
@@ -227,7 +229,7 @@ def change_time_control(service: Core, game_id: str, data: Json) -> Json:
         _check_running(loaded)
         return [{"type": "time_control_changed", "time_control": tc.to_json()}], None
 
-    return {"time_control": tc.to_json(), "version": _change(service, game_id, change)}
+    return {"time_control": tc.to_json(), "version": change_meta(service, game_id, change)}
 
 
 def abort(service: Core, game_id: str, reason: str) -> Json:
@@ -237,7 +239,7 @@ def abort(service: Core, game_id: str, reason: str) -> Json:
         _check_running(loaded)  # a game that ended meanwhile keeps its result
         return [{"type": "game_aborted", "reason": reason[:200] or "aborted"}], None
 
-    return {"status": "aborted", "version": _change(service, game_id, change)}
+    return {"status": "aborted", "version": change_meta(service, game_id, change)}
 
 
 def _check_running(loaded: Loaded) -> None:

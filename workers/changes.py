@@ -14,23 +14,24 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.contract import Game, Json
+from engine.i18n import N_, _
 from service.history import group_key, redact_all
 
 MAX_CHANGES = 30
 
 SERVICE_TEXT: dict[str, str] = {
-    "seat_timed_out": "{name} let the deadline pass",
-    "seat_absent": "{name} is now auto-played at once (missed deadlines in a row)",
-    "seat_returned": "{name} is back (no more auto-play)",
-    "seat_vacation": "{name} is on vacation",
-    "bot_seated": "{name} is now played by a bot",
-    "seat_token_reissued": "{name} got a new play link",
-    "time_control_changed": "the time control changed",
-    "game_aborted": "the game was aborted",
+    "seat_timed_out": N_("{name} let the deadline pass"),
+    "seat_absent": N_("{name} is now auto-played at once (missed deadlines in a row)"),
+    "seat_returned": N_("{name} is back (no more auto-play)"),
+    "seat_vacation": N_("{name} is on vacation"),
+    "bot_seated": N_("{name} is now played by a bot"),
+    "seat_token_reissued": N_("{name} got a new play link"),
+    "time_control_changed": N_("the time control changed"),
+    "game_aborted": N_("the game was aborted"),
 }
 
 
-ADMIN_HOLDS_TOKEN = "{name} got a new play link, handed to the game's admin (who can see {name}'s hand)"
+ADMIN_HOLDS_TOKEN = N_("{name} got a new play link, handed to the game's admin (who can see {name}'s hand)")
 
 
 def since_last_move(envelopes: Sequence[Json], seat: int) -> list[Json]:
@@ -67,13 +68,13 @@ def _line(game: Game, entry: Json, seat: int, name: Callable[[int], str]) -> str
         if event["type"] == "seat_token_reissued" and event.get("to") == "admin":
             text = ADMIN_HOLDS_TOKEN
         who = name(event["seat"]) if isinstance(event.get("seat"), int) else "?"
-        return f"v{entry['v']} {text.format(name=who)}" if text else None
+        return f"v{entry['v']} {_(text).format(name=who)}" if text else None
     move = (entry.get("cause") or {}).get("move")
     if actor == "system":
         return None
     who = name(actor["seat"]) if isinstance(actor, dict) else _owner(event, name)
     if actor == "deadline":
-        who += " (auto-played: deadline passed)"
+        who += " " + _("(auto-played: deadline passed)")
     if move is None:
         return f"v{entry['v']} {who}: {_public(event)}"
     return f"v{entry['v']} {who}: {game.format_move(move)}"
@@ -90,11 +91,11 @@ def _public(event: Json) -> str:
         and v not in ([], {})
     ]
     what = str(event["type"]).replace("_", " ")
-    return (
-        f"{what} ({', '.join(facts)}; the rest is hidden from you)" if facts else f"{what} (hidden from you)"
-    )
+    if facts:
+        return _("{what} ({facts}; the rest is hidden from you)").format(what=what, facts=", ".join(facts))
+    return _("{what} (hidden from you)").format(what=what)
 
 
 def _owner(event: Json, name: Callable[[int], str]) -> str:
     """Returns the name of the seat an automatic move was made for."""
-    return name(event["seat"]) if isinstance(event.get("seat"), int) else "a seat"
+    return name(event["seat"]) if isinstance(event.get("seat"), int) else _("a seat")

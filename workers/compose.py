@@ -1,6 +1,7 @@
 """Composes notification emails: a text and an HTML part from one `Letter`.
 
-A `Letter` is plain content (paragraphs, titled `Section`s of lines, one link); `compose`
+A `Letter` names its template (workers.render: one Jinja2 source gives both parts, in the
+current language) and carries its values, titled `Section`s of lines and one link; `compose`
 builds every address with `email.headerregistry.Address` (written by `workers.headers`, so
 a name stays one display name) and adds the headers every Castillo email carries: a deterministic `Message-ID` from the
 letter's key (one key per (event, seat, kind)), `Reply-To` for email play, per-game
@@ -11,13 +12,16 @@ letter's key (one key per (event, seat, kind)), `Reply-To` for email play, per-g
 from __future__ import annotations
 
 import hashlib
-import html
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, parseaddr
+from typing import Any
 
+from engine.i18n import N_, current
 from workers.headers import POLICY
+from workers.render import render
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,21 +36,25 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class Letter:
-    """The content of one email to one seat."""
+    """The content of one email to one seat: the template `workers/templates/<template>.j2` (the
+    layout `letter` shows `paragraphs` as they are; a message kind writes its own from `values`)."""
 
     key: str
     game_id: str
     to: tuple[str, str]  # (display name, address)
     subject: str
-    paragraphs: tuple[str, ...]
+    paragraphs: tuple[str, ...] = ()
     sections: tuple[Section, ...] = ()
     link: str | None = None
-    link_label: str = "Open the game"
+    link_label: str = N_("Open the game")  # translated when rendered
     reply_to: str | None = None
     unsubscribe_url: str | None = None
     in_reply_to: str | None = None
     unsubscribe_all: bool = False  # the link stops every email to the address, not only this game's
     receipt: str | None = None  # the signed receipt of the version the letter reports (service.receipts)
+    language_url: str | None = None  # the signed page where the seat picks its emails' language
+    template: str = "letter"
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 def message_id(key: str, domain: str) -> str:
@@ -80,75 +88,17 @@ def compose(letter: Letter, *, sender: str, domain: str) -> EmailMessage:
     return message
 
 
+def values_of(letter: Letter) -> dict[str, Any]:
+    """Returns what the letter's template reads: its own values, the letter and the language."""
+    return {**letter.values, "letter": letter, "language": current()}
+
+
 def text_of(letter: Letter) -> str:
-    """Returns the plain-text part."""
-    out = [f"Hello {letter.to[0]},", ""]
-    for paragraph in letter.paragraphs:
-        out += [paragraph, ""]
-    for section in letter.sections:
-        out += [f"{section.title}:", *(f"  {line}" for line in section.lines), ""]
-    if letter.link:
-        out += [f"{letter.link_label}: {letter.link}", ""]
-    out += ["-- ", "Castillo"]
-    if letter.unsubscribe_url:
-        out.append(f"{_stop_text(letter)} (you stay in it): {letter.unsubscribe_url}")
-    return "\n".join(out) + "\n"
-
-
-def _stop_text(letter: Letter) -> str:
-    """Returns what the letter's unsubscribe link stops."""
-    if letter.unsubscribe_all:
-        return "No more emails from Castillo to this address, about any game"
-    return "No more emails about this game"
-
-
-MONO = "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:13px"
-BUTTON = (
-    "display:inline-block;padding:10px 18px;background:#7a1f1f;color:#ffffff;"
-    "font-weight:bold;text-decoration:none;border-radius:5px"
-)
+    """Returns the plain-text part (the letter's template, rendered as text)."""
+    return render(letter.template, values_of(letter), html=False)
 
 
 def html_of(letter: Letter) -> str:
-    """Returns the HTML part: the same content, escaped, with inline styles and the link as a button."""
-    e = html.escape
-    out = [f"<p>Hello {e(letter.to[0])},</p>", *(f"<p>{e(p)}</p>" for p in letter.paragraphs)]
-    if letter.link:
-        out.append(
-            f'<p style="margin:22px 0"><a href="{e(letter.link)}" style="{BUTTON}">{e(letter.link_label)}</a></p>'
-        )
-    out += [_html_section(section) for section in letter.sections]
-    footer = "Castillo"
-    if letter.unsubscribe_url:
-        footer += (
-            f' · <a href="{e(letter.unsubscribe_url)}" style="color:#666">{e(_stop_text(letter).lower())}</a>'
-            " (you stay in it)"
-        )
-    out.append(
-        f'<hr style="border:0;border-top:1px solid #ddd;margin-top:28px"><p style="color:#666;font-size:12px">{footer}</p>'
-    )
-    body = "\n".join(out)
-    return (
-        '<!doctype html><html><body style="margin:0;padding:0;background:#f4f1ec">\n'
-        '<div style="max-width:640px;margin:0 auto;padding:20px 24px;background:#ffffff;'
-        'font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.45;color:#222">\n'
-        f"{body}\n</div>\n</body></html>\n"
-    )
-
-
-def _html_section(section: Section) -> str:
-    """Returns one section as a heading and a bullet list, a monospace block or a list of moves."""
-    e = html.escape
-    title = f'<h3 style="font-size:16px;margin:22px 0 8px;color:#7a1f1f">{e(section.title)}</h3>'
-    match section.kind:
-        case "pre":
-            block = "\n".join(e(line) for line in section.lines)
-            return (
-                f'{title}<pre style="{MONO};background:#f6f3ee;border-radius:5px;padding:10px 12px;'
-                f'white-space:pre-wrap;margin:0">{block}</pre>'
-            )
-        case "moves":
-            items = "".join(f'<li style="margin:2px 0">{e(line)}</li>' for line in section.lines)
-            return f'{title}<ul style="{MONO};margin:0;padding-left:22px">{items}</ul>'
-    items = "".join(f"<li>{e(line)}</li>" for line in section.lines)
-    return f'{title}<ul style="margin:0;padding-left:22px">{items}</ul>'
+    """Returns the HTML part: the same template, every value escaped, with inline styles and the
+    link as a button."""
+    return render(letter.template, values_of(letter), html=True)

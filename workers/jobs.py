@@ -18,7 +18,8 @@ import logging
 import time
 
 from engine.audit import causes
-from service import mailplay
+from engine.i18n import speaking
+from service import mailplay, seatlang
 from service.fold import fold
 from service.loaded import Loaded
 from workers import deadlines, notices
@@ -193,17 +194,12 @@ def answer(address: str, message_id: str) -> str:
     letter_key = f"{target.game_id}:{target.seat}:answer:{digest}"
     if refused := do_not_email(rt, target.game_id, address_to, letter_key):
         return refused
-    content = notices.answer(seen, target.seat, outcome.status, outcome.moves, outcome.error, outcome.legal)
-    letter = letter_for(
-        rt,
-        seen,
-        target.seat,
-        address_to,
-        content,
-        letter_key,
-        in_reply_to=message_id,
-    )
-    return post(rt, letter, key)
+    with speaking(seatlang.of(facts["meta"], target.seat)):
+        content = notices.answer(
+            seen, target.seat, outcome.status, outcome.moves, outcome.error, outcome.legal
+        )
+        letter = letter_for(rt, seen, target.seat, address_to, content, letter_key, in_reply_to=message_id)
+        return post(rt, letter, key)
 
 
 def _digest(text: str) -> str:

@@ -5,18 +5,21 @@ Kinds: `invite` (game created), `turn` (a prompt opened), `reminder` (its deadli
 (a seat entered or left auto-play; sent to everyone), `over` (final result), `aborted`
 (the admin ended the game without a result). Every text
 comes from the seat's own `view`, redacted log entries, `legal_moves` and `format_move`,
-so no email of a running game holds another seat's hidden fact.
+so no email of a running game holds another seat's hidden fact. The words of each kind are its
+template's (`workers/templates/<kind>.j2`, workers.render), in the current language: build a
+seat's email inside `with speaking(its language):`.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.contract import Game, Json
+from engine.i18n import N_, _, n_
+from workers import render
 from workers.changes import change_lines
 from workers.compose import Section
 
@@ -43,57 +46,40 @@ class Seen:
 
     def name(self, seat: int) -> str:
         """Returns the display name of a seat."""
-        return self.names[seat] if 0 <= seat < len(self.names) and self.names[seat] else f"seat {seat}"
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return _("seat {seat}").format(seat=seat)
+
+    def values(self) -> dict[str, Any]:
+        """Returns what every template reads of the game: title, id, round and time zone."""
+        round_ = self.game.view(self.state, None).get("round") if self.state is not None else None
+        return {"title": self.title, "game": self.game_id, "round": round_, "timezone": self.timezone}
 
 
 @dataclass(frozen=True, slots=True)
 class Content:
-    """Subject, paragraphs and sections of one email (links and headers are added later)."""
+    """One email's template (`workers/templates/<template>.j2`), the values it reads and its
+    sections (links and headers are added later)."""
 
-    subject: str
-    paragraphs: tuple[str, ...]
+    template: str
+    values: Mapping[str, Any] = field(default_factory=dict)
     sections: tuple[Section, ...] = ()
     playable: bool = False  # carries a reply address (a prompt of this seat is open)
     unsubscribe: str = "game"  # what its one-click link stops: this game's emails, or all to the `address`
 
-
-def when(epoch: float, timezone: str = "UTC") -> str:
-    """Returns an epoch time as `2026-11-21 18:00 UTC`, or `2026-11-21 19:00 Europe/Budapest (18:00 UTC)`."""
-    utc = datetime.fromtimestamp(epoch, UTC)
-    try:
-        local = utc.astimezone(ZoneInfo(timezone)) if timezone != "UTC" else None
-    except (ZoneInfoNotFoundError, ValueError):
-        local = None
-    if local is None:
-        return utc.strftime("%Y-%m-%d %H:%M UTC")
-    return f"{local.strftime('%Y-%m-%d %H:%M')} {timezone} ({utc.strftime('%H:%M')} UTC)"
-
-
-def duration(seconds: float) -> str:
-    """Returns a span of time in words: "2 d 5 h", "3 h 20 min", "12 min", "40 s"."""
-    left = max(0, int(seconds))
-    days, hours, minutes = left // 86400, left % 86400 // 3600, left % 3600 // 60
-    if days:
-        return f"{days} d {hours} h"
-    if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min" if minutes else f"{left} s"
+    @property
+    def subject(self) -> str:
+        """Returns the subject line, in the current language."""
+        return render.subject(self.template, self.values)
 
 
 def compact(value: Any) -> str:
     """Returns a short one-line text of a JSON value."""
     if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-        return ", ".join(map(str, value)) or "(none)"
+        return ", ".join(map(str, value)) or _("(none)")
     if isinstance(value, (dict, list)):
         return json.dumps(value, separators=(", ", ": "), sort_keys=True)
     return str(value)
-
-
-def subject(seen: Seen, what: str) -> str:
-    """Returns `[Castillo] <title> <id> · round N: <what>`."""
-    round_ = seen.game.view(seen.state, None).get("round") if seen.state is not None else None
-    where = f" · round {round_}" if round_ else ""
-    return f"[Castillo] {seen.title} {seen.game_id}{where}: {what}"
 
 
 def prompt_of(seen: Seen, seat: int) -> Json | None:
@@ -103,12 +89,18 @@ def prompt_of(seen: Seen, seat: int) -> Json | None:
     return seen.game.pending(seen.state).get(seat)
 
 
-def due_line(seen: Seen, seat: int, prompt: Json) -> str:
-    """Returns what the seat must decide and by when."""
-    doc = seen.game.PROMPTS.get(prompt["kind"], prompt["kind"])
-    deadline = seen.deadlines.get((seat, prompt["id"]))
-    by = f" Deadline: {when(deadline, seen.timezone)}." if deadline else " There is no deadline."
-    return f"Your decision: {doc}.{by}"
+def asking(seen: Seen, seat: int, prompt: Json) -> dict[str, Any]:
+    """Returns the values that ask the seat for its open decision: what and by when (`parts.asking`).
+
+    The game's words for the decision are read through the catalogs (the engine's, where it marks
+    them), so a translated prompt shows translated; one no catalog holds stays as the game wrote it.
+    """
+    doc = str(seen.game.PROMPTS.get(prompt["kind"]) or prompt["kind"])
+    return {
+        "decision": _(doc),
+        "deadline": seen.deadlines.get((seat, prompt["id"])),
+        "kind": _(kind_text(prompt)),
+    }
 
 
 def kind_text(prompt: Json) -> str:
@@ -122,7 +114,13 @@ def legal_lines(seen: Seen, seat: int) -> tuple[str, ...]:
     unique = list(dict.fromkeys(moves))
     more = len(unique) - MAX_LEGAL
     return tuple(unique[:MAX_LEGAL]) + (
-        (f"… and {more} more (open the game to see all)",) if more > 0 else ()
+        (
+            n_(
+                "… and {n} more (open the game to see all)", "… and {n} more (open the game to see all)", more
+            ).format(n=more),
+        )
+        if more > 0
+        else ()
     )
 
 
@@ -152,9 +150,13 @@ def options_line(game: Game, options: Any) -> str:
         if value == default or value is None:
             continue
         parts.append(
-            label if value is True else f"no {label}" if value is False else f"{label} {compact(value)}"
+            label
+            if value is True
+            else _("no {option}").format(option=label)
+            if value is False
+            else f"{label} {compact(value)}"
         )
-    return f"Options: {', '.join(parts)}." if parts else ""
+    return _("Options: {options}.").format(options=", ".join(parts)) if parts else ""
 
 
 def summary_lines(seen: Seen, seat: int) -> tuple[str, ...]:
@@ -162,8 +164,11 @@ def summary_lines(seen: Seen, seat: int) -> tuple[str, ...]:
     then the game's `text_summary` when it has one, else a short list of the view's status and
     the seat's own facts."""
     view = seen.game.view(seen.state, seat)
-    seats = ", ".join(f"{i} {seen.name(i)}" + (" (you)" if i == seat else "") for i in range(len(seen.names)))
-    head = [f"Seats: {seats}."]
+    you = _("(you)")
+    seats = ", ".join(
+        f"{i} {seen.name(i)}" + (f" {you}" if i == seat else "") for i in range(len(seen.names))
+    )
+    head = [_("Seats: {seats}.").format(seats=seats)]
     options = options_line(seen.game, view.get("options"))
     head += [options] if options else []
     summary = getattr(seen.game, "text_summary", None)
@@ -173,26 +178,28 @@ def summary_lines(seen: Seen, seat: int) -> tuple[str, ...]:
     players = view.get("players")
     if isinstance(players, list) and 0 <= seat < len(players) and isinstance(players[seat], dict):
         lines += [
-            f"your {k.replace('_', ' ')}: {compact(v)}" for k, v in players[seat].items() if k != "seat"
+            _("your {what}: {value}").format(what=k.replace("_", " "), value=compact(v))
+            for k, v in players[seat].items()
+            if k != "seat"
         ]
     return tuple(lines)
 
 
 def view_section(seen: Seen, seat: int) -> Section:
     """Returns the "Your view" section (a monospace block in HTML)."""
-    return Section("Your view", summary_lines(seen, seat), "pre")
+    return Section(_("Your view"), summary_lines(seen, seat), "pre")
 
 
 def play_sections(seen: Seen, seat: int, prompt: Json, *, changes: bool = True) -> tuple[Section, ...]:
     """Returns the sections of an email that asks the seat to decide (`changes`: with what happened)."""
     legal = Section(
-        "Your legal moves (reply with one per line; a whole turn may go in one reply)",
+        _("Your legal moves (reply with one per line; a whole turn may go in one reply)"),
         legal_lines(seen, seat),
         "moves",
     )
     news = change_lines(seen.game, seen.envelopes, seat, seen.name) if changes else ()
     return (
-        *((Section("Since your last move", news),) if news else ()),
+        *((Section(_("Since your last move"), news),) if news else ()),
         view_section(seen, seat),
         legal,
         *hint_sections(seen, prompt),
@@ -202,73 +209,55 @@ def play_sections(seen: Seen, seat: int, prompt: Json, *, changes: bool = True) 
 def hint_sections(seen: Seen, prompt: Json) -> tuple[Section, ...]:
     """Returns how to write the prompt's moves that the legal list cannot hold, if it has such."""
     hint = HINTS.get((seen.game.INFO["name"], prompt["kind"]))
-    return (Section("How to write the longer moves", hint, "moves"),) if hint else ()
+    return (
+        (Section(_("How to write the longer moves"), tuple(_(line) for line in hint), "moves"),)
+        if hint
+        else ()
+    )
 
 
 # Notation of the move families too large to list (each game's notation module has them all).
 HINTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("elgrande", "turn_step"): (
-        "place old_castile:2 castillo   (caballeros from your court: region:count, count 1 may be left out)",
-        "declare ...                    (your card's special action, in the forms listed above)",
-        "end                            (end your turn, skipping what is left of it)",
+        N_(
+            "place old_castile:2 castillo   (caballeros from your court: region:count, count 1 may be left out)"
+        ),
+        N_("declare ...                    (your card's special action, in the forms listed above)"),
+        N_("end                            (end your turn, skipping what is left of it)"),
     ),
     ("elgrande", "supplement_court"): (
-        "supplement aragon:2 galicia    (your caballeros from those regions into your court)",
+        N_("supplement aragon:2 galicia    (your caballeros from those regions into your court)"),
     ),
-    ("elgrande", "king_returns_choice"): ("return court court aragon   (one source per caballero)",),
+    ("elgrande", "king_returns_choice"): (N_("return court court aragon   (one source per caballero)"),),
 }
-
-REPLY_HINT = (
-    "Play by replying to this email: write your move(s) in the notation shown, one per line, "
-    "above the quoted text. Or open the game with the button or link."
-)
-
-
-def _asking(seen: Seen, seat: int, prompt: Json) -> list[str]:
-    """Returns the paragraphs that ask the seat for its open decision."""
-    return [due_line(seen, seat, prompt), REPLY_HINT]
 
 
 def turn(seen: Seen, seat: int, prompt: Json) -> Content:
     """Returns the 'your turn' email of a seat whose prompt just opened."""
-    return Content(
-        subject(seen, f"your turn — {kind_text(prompt)}"),
-        (f"It is your turn in {seen.title} (game {seen.game_id}).", *_asking(seen, seat, prompt)),
-        play_sections(seen, seat, prompt),
-        playable=True,
-    )
+    values = seen.values() | asking(seen, seat, prompt)
+    return Content("turn", values, play_sections(seen, seat, prompt), playable=True)
 
 
 def reminder(seen: Seen, seat: int, prompt: Json, now: float) -> Content:
     """Returns the reminder of a seat whose deadline nears."""
-    deadline = seen.deadlines.get((seat, prompt["id"]), now)
-    return Content(
-        subject(seen, f"reminder — {kind_text(prompt)} due {when(deadline, seen.timezone)}"),
-        (
-            f"Your decision in {seen.title} (game {seen.game_id}) is still open: {duration(deadline - now)} left.",
-            *_asking(seen, seat, prompt),
-            "If the deadline passes, Castillo plays the rules' default move for you.",
-        ),
-        play_sections(seen, seat, prompt),
-        playable=True,
-    )
+    values = seen.values() | asking(seen, seat, prompt)
+    values["left"] = (values["deadline"] or now) - now
+    values["deadline"] = values["deadline"] or now
+    return Content("reminder", values, play_sections(seen, seat, prompt), playable=True)
 
 
 def invite(seen: Seen, seat: int) -> Content:
     """Returns the invitation of a seat in a new game."""
     prompt = prompt_of(seen, seat)
-    paragraphs = [
-        f"You are invited to play {seen.title} (game {seen.game_id}) as {seen.name(seat)}, seat {seat}."
-    ]
+    values = seen.values() | {"name": seen.name(seat), "seat": seat, "due": prompt is not None}
     if prompt is not None:
-        paragraphs += _asking(seen, seat, prompt)
+        values |= asking(seen, seat, prompt)
         sections = play_sections(seen, seat, prompt, changes=False)
     else:
-        paragraphs.append("You will get an email whenever you must decide.")
         sections = (view_section(seen, seat),)
     return Content(
-        subject(seen, "you are invited"),
-        tuple(paragraphs),
+        "invite",
+        values,
         sections,
         playable=prompt is not None,
         unsubscribe="address",  # someone typed this address in: its owner may never have asked
@@ -277,42 +266,21 @@ def invite(seen: Seen, seat: int) -> Content:
 
 def autopass(seen: Seen, seat: int, played: tuple[str, ...]) -> Content:
     """Returns the notice that the seat's deadline passed and `played` (notation) was played for it."""
-    paragraphs = [
-        f"Your deadline in {seen.title} (game {seen.game_id}) passed; Castillo played the rules' default for you."
-    ]
     prompt = prompt_of(seen, seat)
-    sections = [Section("Played for you", played or ("(the rules' default)",), "moves")]
+    values = seen.values() | {"due": prompt is not None}
+    sections = [Section(_("Played for you"), played or (_("(the rules' default)"),), "moves")]
     if prompt is not None:
-        paragraphs += _asking(seen, seat, prompt)
+        values |= asking(seen, seat, prompt)
         sections += play_sections(seen, seat, prompt)
     else:
-        paragraphs.append("Nothing more is due from you now; you will get an email when it is.")
         sections.append(view_section(seen, seat))
-    return Content(
-        subject(seen, "your deadline passed"), tuple(paragraphs), tuple(sections), prompt is not None
-    )
+    return Content("autopass", values, tuple(sections), prompt is not None)
 
 
 def presence(seen: Seen, seat: int, who: int, absent: bool) -> Content:
     """Returns the notice (to everyone) that seat `who` is now auto-played, or back."""
-    name = "You" if who == seat else seen.name(who)
-    if absent:
-        text = (
-            f"{name} missed too many deadlines in a row in {seen.title} (game {seen.game_id}) and "
-            "{is} now auto-played at once until {they} act{s} again."
-        )
-        if who == seat:
-            text += " To take your seat back, open the game with the button or link and make your next move there."
-        verb = {
-            "is": "are" if who == seat else "is",
-            "they": "you" if who == seat else "they",
-            "s": "" if who == seat else "s",
-        }
-        return Content(subject(seen, f"{seen.name(who)} is auto-played"), (text.format(**verb),))
-    return Content(
-        subject(seen, f"{seen.name(who)} is back"),
-        (f"{name} acted again in game {seen.game_id}: no more auto-play.",),
-    )
+    values = seen.values() | {"you": who == seat, "name": seen.name(who), "absent": absent}
+    return Content("presence", values)
 
 
 def over(seen: Seen, seat: int) -> Content:
@@ -320,30 +288,26 @@ def over(seen: Seen, seat: int) -> Content:
     result = seen.game.result(seen.state) or {}
     scores, ranks = result.get("scores", []), result.get("ranks", [])
     lines = tuple(
-        f"{seen.name(i)}: {scores[i] if i < len(scores) else '?'} points, rank {ranks[i] if i < len(ranks) else '?'}"
+        score_line(seen.name(i), scores[i] if i < len(scores) else None, ranks[i] if i < len(ranks) else None)
         for i in range(len(seen.names))
     )
-    winners = ", ".join(seen.name(w) for w in result.get("winners", [])) or "nobody"
-    return Content(
-        subject(seen, "game over"),
-        (
-            f"{seen.title} game {seen.game_id} is over. Winner: {winners}.",
-            "The whole history, the seed included, is now public: open the game to replay or verify it.",
-        ),
-        (Section("Final scores", lines), view_section(seen, seat)),
-    )
+    winners = ", ".join(seen.name(w) for w in result.get("winners", []))
+    values = seen.values() | {"winners": winners}
+    return Content("over", values, (Section(_("Final scores"), lines), view_section(seen, seat)))
+
+
+def score_line(name: str, score: Any, rank: Any) -> str:
+    """Returns "Ana: 42 points, rank 1" (a "?" for what the result lacks)."""
+    if not isinstance(score, int):
+        return _("{name}: ? points, rank {rank}").format(name=name, rank=rank if rank is not None else "?")
+    text = n_("{name}: {n} point, rank {rank}", "{name}: {n} points, rank {rank}", score)
+    return text.format(name=name, n=score, rank=rank if rank is not None else "?")
 
 
 def aborted(seen: Seen, seat: int, reason: str) -> Content:
     """Returns the notice that the game's admin aborted the game (no result)."""
-    why = f" The reason given: {reason}." if reason and not reason.lower().startswith("aborted") else ""
-    return Content(
-        subject(seen, "game aborted"),
-        (
-            f"{seen.title} game {seen.game_id} was aborted by its admin and ends without a result.{why}",
-            "Nothing more is due from you. The whole history, the seed included, is now public.",
-        ),
-    )
+    why = reason if reason and not reason.lower().startswith("aborted") else ""
+    return Content("aborted", seen.values() | {"reason": why})
 
 
 def answer(
@@ -351,27 +315,18 @@ def answer(
 ) -> Content:
     """Returns the answer to an emailed move: accepted, or why not with the legal options."""
     prompt = prompt_of(seen, seat)
-    if status == "accepted":
-        return _accepted(seen, seat, moves, prompt)
-    if status == "closed":
-        text = "That email's decision is already closed (you moved, the deadline passed, or the game ended); nothing was played."
-        if prompt is not None:
-            return Content(
-                subject(seen, "nothing played — decision closed"),
-                (text, *_asking(seen, seat, prompt)),
-                play_sections(seen, seat, prompt),
-                True,
-            )
-        return Content(
-            subject(seen, "nothing played — decision closed"), (text,), (view_section(seen, seat),)
-        )
-    sections = [Section("You wrote", moves, "moves")] if moves else []
-    sections.append(Section("Your legal moves", legal or ("(none)",), "moves"))
-    reason = f"Not played: {refusal(error)}."
+    values = seen.values() | {"status": status, "due": prompt is not None, "moves": "; ".join(moves)}
     if prompt is not None:
-        sections += hint_sections(seen, prompt)
-    paragraphs = (reason, "Nothing was played; your decision is still open. Reply again with a legal move.")
-    return Content(subject(seen, "move refused"), paragraphs, tuple(sections), prompt is not None)
+        values |= asking(seen, seat, prompt)
+    if status in ("accepted", "closed"):
+        sections = play_sections(seen, seat, prompt) if prompt is not None else (view_section(seen, seat),)
+        return Content("answer", values, sections, prompt is not None)
+    values["reason"] = refusal(error)
+    refused = [Section(_("You wrote"), moves, "moves")] if moves else []
+    refused.append(Section(_("Your legal moves"), legal or (_("(none)"),), "moves"))
+    if prompt is not None:
+        refused += hint_sections(seen, prompt)
+    return Content("answer", values, tuple(refused), prompt is not None)
 
 
 def refusal(error: Json) -> str:
@@ -386,15 +341,3 @@ def refusal(error: Json) -> str:
                 break
     rule = error.get("rule")
     return message + (f" ({rule})" if rule and f"({rule})" not in message else "")
-
-
-def _accepted(seen: Seen, seat: int, moves: tuple[str, ...], prompt: Json | None) -> Content:
-    """Returns the answer to an emailed move that was played."""
-    paragraphs = [f"Accepted in {seen.title} (game {seen.game_id}): " + "; ".join(moves) + "."]
-    if prompt is None:
-        paragraphs.append("Nothing more is due from you now; you will get an email when it is.")
-        sections: tuple[Section, ...] = (view_section(seen, seat),)
-    else:
-        paragraphs += _asking(seen, seat, prompt)
-        sections = play_sections(seen, seat, prompt)
-    return Content(subject(seen, "move accepted"), tuple(paragraphs), sections, prompt is not None)

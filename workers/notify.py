@@ -19,7 +19,8 @@ from typing import Any
 from rq import Retry
 from rq.exceptions import DuplicateJobError
 
-from service import contacts, mailplay
+from engine.i18n import N_, speaking
+from service import contacts, mailplay, seatlang
 from service.store import game_key
 from workers import notices
 from workers.compose import Letter, compose
@@ -116,11 +117,12 @@ def send_notice(rt: Runtime, game_id: str, seat: int, kind: str, ref: str, detai
         return refused
     if mailplay.is_unsubscribed(rt.redis, game_id, seat):
         return "unsubscribed"
-    content = content_for(seen, facts, seat, kind, ref, detail)
-    if content is None:
-        return "stale"
-    letter = letter_for(rt, seen, seat, address, content, f"{game_id}:{seat}:{kind}:{ref}")
-    return post(rt, letter, key)
+    with speaking(seatlang.of(facts["meta"], seat)):  # every word of the email in the seat's language
+        content = content_for(seen, facts, seat, kind, ref, detail)
+        if content is None:
+            return "stale"
+        letter = letter_for(rt, seen, seat, address, content, f"{game_id}:{seat}:{kind}:{ref}")
+        return post(rt, letter, key)
 
 
 def do_not_email(rt: Runtime, game_id: str, address: str, letter_key: str) -> str | None:
@@ -189,7 +191,8 @@ def letter_for(
     key: str,
     in_reply_to: str | None = None,
 ) -> Letter:
-    """Returns the letter of `content` with the seat's play link, reply address and unsubscribe link."""
+    """Returns the letter of `content` with the seat's play link, reply address, unsubscribe link
+    and language link (its subject in the current language)."""
     cfg = rt.config
     reply_to = None
     prompt = notices.prompt_of(seen, seat)
@@ -197,20 +200,23 @@ def letter_for(
         ttl = reply_ttl(cfg.LINK_MAX_AGE_S, seen.deadlines.get((seat, prompt["id"])))
         reply_to = mailplay.mint_address(rt.redis, cfg.MAIL_DOMAIN, seen.game_id, seat, prompt["id"], ttl)
     token = mailplay.make_unsubscribe_token(cfg.SECRET_KEY, seen.game_id, seat, content.unsubscribe)
+    language = seatlang.make_token(cfg.SECRET_KEY, seen.game_id, seat)
     return Letter(
         key=key,
         game_id=seen.game_id,
         to=(seen.name(seat), address),
         subject=content.subject,
-        paragraphs=content.paragraphs,
         sections=content.sections,
         link=rt.games.play_link(seen.game_id, seat),
-        link_label="Open the game at your seat",
+        link_label=N_("Open the game at your seat"),
         reply_to=reply_to,
         unsubscribe_url=f"{cfg.PUBLIC_URL}/unsubscribe/{token}",
         in_reply_to=in_reply_to,
         unsubscribe_all=content.unsubscribe == "address",
         receipt=_receipt(rt, seen),
+        language_url=f"{cfg.PUBLIC_URL}/language/{language}",
+        template=content.template,
+        values=content.values,
     )
 
 

@@ -41,6 +41,7 @@ from clients.python.types import (
     PresenceResult,
     Queued,
     ReissuedToken,
+    SeatLanguage,
     SessionToken,
     StreamEvent,
     TimeControlChanged,
@@ -69,6 +70,7 @@ OPERATIONS: dict[tuple[str, str], str] = {
     ("POST", "/games/{game_id}/verify"): "verify",
     ("GET", "/.well-known/jwks.json"): "keys",
     ("POST", "/games/{game_id}/seats/{seat}/presence"): "set_presence",
+    ("PUT", "/games/{game_id}/seats/{seat}/language"): "set_language",
     ("POST", "/games/{game_id}/seats/{seat}/token"): "reissue_token",
     ("POST", "/games/{game_id}/seats/{seat}/bot"): "seat_bot",
     ("PUT", "/games/{game_id}/time-control"): "set_time_control",
@@ -79,7 +81,13 @@ OPERATIONS: dict[tuple[str, str], str] = {
 """Maps each API operation (method, path template of openapi.yaml) to the Client method calling it."""
 
 BROWSER_ONLY: frozenset[tuple[str, str]] = frozenset(
-    {("GET", "/play/{game_id}"), ("GET", "/play/static/{name}"), ("GET", "/unsubscribe/{token}")}
+    {
+        ("GET", "/play/{game_id}"),
+        ("GET", "/play/static/{name}"),
+        ("GET", "/unsubscribe/{token}"),
+        ("GET", "/language/{token}"),
+        ("POST", "/language/{token}"),
+    }
 )
 """Lists the HTML pages of the API, meant for a browser rather than a client library."""
 
@@ -185,7 +193,7 @@ class Client:
         idempotency_key: str | None = None,
         **extra: Any,
     ) -> CreatedGame:
-        """Creates a game (POST /games); seats are names or {name, email?, bot?} objects.
+        """Creates a game (POST /games); seats are names or {name, email?, language?, bot?} objects.
 
         The tokens in the answer are shown once: a retry with the same key returns the game
         without them.
@@ -349,6 +357,11 @@ class Client:
         Returns {seat, token, link, version}.
         """
         return cast(ReissuedToken, self._json("POST", f"/games/{game_id}/seats/{seat}/token"))
+
+    def set_language(self, game_id: str, seat: int, language: str) -> SeatLanguage:
+        """Sets the language of the seat's emails (the seat's own token); returns {seat, language}."""
+        body = {"language": language}
+        return cast(SeatLanguage, self._json("PUT", f"/games/{game_id}/seats/{seat}/language", body=body))
 
     def seat_bot(self, game_id: str, seat: int, bot: str | None = "default") -> BotSeated:
         """Hands a seat to the server's default bot (admin), or back to its player with `bot=None`."""

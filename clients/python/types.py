@@ -100,6 +100,7 @@ class SeatCredentials:
     token: str | None
     link: str | None
     email_status: str | None = None
+    language: str | None = None  # the language of the seat's emails
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,12 @@ class CreatedGame:
         """Returns the result read from a POST /games body."""
         seats = tuple(
             SeatCredentials(
-                s["seat"], s.get("name", ""), s.get("token"), s.get("link"), s.get("email_status")
+                s["seat"],
+                s.get("name", ""),
+                s.get("token"),
+                s.get("link"),
+                s.get("email_status"),
+                s.get("language"),
             )
             for s in body["seats"]
         )
@@ -138,18 +144,21 @@ class CreatedGame:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A seat in a game summary: number, player name, whether absent, which bot (if any) plays it."""
+    """A seat in a game summary: number, player name, whether absent, which bot (if any) plays it,
+    and the language of its emails."""
 
     seat: int
     name: str
     absent: bool
     bot: str | None
+    language: str | None
     raw: Json = field(repr=False)
 
     @classmethod
     def from_json(cls, body: Json) -> Seat:
         """Returns the seat read from one element of a summary's `seats`."""
-        return cls(body["seat"], body["name"], bool(body.get("absent")), body.get("bot") or None, body)
+        absent, bot = bool(body.get("absent")), body.get("bot") or None
+        return cls(body["seat"], body["name"], absent, bot, body.get("language"), body)
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +405,13 @@ class PresenceResult(TypedDict):
     seat: int
     state: str
     version: int
+
+
+class SeatLanguage(TypedDict):
+    """PUT …/seats/{seat}/language: the seat and the language of its emails from now on."""
+
+    seat: int
+    language: str
 
 
 class ReissuedToken(TypedDict):

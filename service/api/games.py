@@ -7,8 +7,8 @@ from typing import Any
 
 from flask import request
 
-from engine.i18n import N_
-from service import deadlines
+from engine.i18n import N_, negotiate
+from service import deadlines, seatlang
 from service.api import schemas
 from service.api.common import (
     BEARER,
@@ -45,6 +45,7 @@ blp = Blueprint("games", __name__, url_prefix="/games", description="Games, view
     "unknown-game",
     "illegal-options",
     "unsupported-option",
+    "unknown-language",
     "idempotency-mismatch",
     "unauthorized",
     "forbidden",
@@ -63,6 +64,8 @@ def create_game(body: dict[str, Any]) -> Any:
     who = anyone()
     need_creator(who)
     scope, body_hash = idempotency("POST /games", who.ident, request.get_json(silent=True))
+    spoken = negotiate(request.headers.get("Accept-Language"))  # a seat without a language reads this
+    body["seats"] = [{**s, "language": s.get("language") or spoken} for s in body["seats"]]
     answer, replayed = service().create(body, scope=scope, body_hash=body_hash)
     headers = {"Location": f"/games/{answer['id']}", "Idempotent-Replayed": "true" if replayed else "false"}
     return answer, 201, headers
@@ -92,6 +95,7 @@ def summary(loaded: Loaded, who: Principal) -> dict[str, Any]:
             "absent": s["seat"] in table.absent,
             "bot": table.bots.get(s["seat"], (None,))[0],
             "vacations": [list(v) for v in table.vacations.get(s["seat"], [])],
+            "language": seatlang.of(loaded.meta, s["seat"]),
         }
         for s in loaded.meta["seats"]
     ]

@@ -19,6 +19,7 @@ Obj = fields.Dict  # a JSON object of a game (move, event, view ...)
 MAX_BATCH = 200
 DIGITS = re.compile(r"[0-9]{1,12}")
 SECONDS = validate.Range(0, 366 * 86400)
+LANGUAGE_TAG = r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$"  # the shape of a language's catalog folder (hu, pt_BR)
 ZONE_NAME = r"^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$"  # the shape of IANA names (Etc/GMT+5)
 
 
@@ -74,6 +75,9 @@ class Problem(Schema):
     left = fields.Integer(metadata={"description": "vacation days left"})
     retry_after = fields.Integer(metadata={"description": "seconds to wait (rate-limited; also Retry-After)"})
     rules = fields.String(metadata={"description": "the rules the game started under (rules-retired)"})
+    languages = fields.List(
+        fields.String(), metadata={"description": "the languages this server speaks (unknown-language)"}
+    )
 
 
 def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:
@@ -87,7 +91,7 @@ def _checked(problem: Callable[[str], str | None]) -> Callable[[str], None]:
 
 
 class SeatIn(Schema):
-    """A seat of a new game: the player's display name and optional email (private)."""
+    """A seat of a new game: the player's display name, optional email (private) and language."""
 
     name = fields.String(
         required=True,
@@ -102,6 +106,16 @@ class SeatIn(Schema):
         allow_none=True,
         validate=[validate.Length(3, contacts.MAX_ADDRESS), _checked(contacts.address_problem)],
         metadata={"format": "email", "description": "one plain ASCII address, no display name"},
+    )
+    language = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Regexp(LANGUAGE_TAG),
+        metadata={
+            "description": "the language of the seat's emails and pages: one this server has catalogs "
+            "for (en, hu, pl, fi, de, ...; 422 `unknown-language` otherwise); default: the best of the "
+            "request's Accept-Language"
+        },
     )
 
 
@@ -158,6 +172,7 @@ class SeatCreated(Schema):
             "the address asked for no email from Castillo, so the seat plays without (hand it the link)"
         },
     )
+    language = fields.String(required=True, metadata={"description": "the language of the seat's emails"})
 
 
 class Created(Schema):
@@ -193,6 +208,7 @@ class SeatOut(Schema):
     absent = fields.Boolean(required=True)
     bot = fields.String(required=True, allow_none=True)
     vacations = fields.List(fields.List(fields.String()), required=True)
+    language = fields.String(required=True, metadata={"description": "the language of the seat's emails"})
 
 
 class Summary(Schema):
@@ -477,6 +493,23 @@ class PresenceOut(Schema):
     seat = fields.Integer(required=True)
     state = fields.String(required=True)
     version = fields.Integer(required=True)
+
+
+class LanguageIn(Schema):
+    """A seat's new language."""
+
+    language = fields.String(
+        required=True,
+        validate=validate.Regexp(LANGUAGE_TAG),
+        metadata={"description": "a language this server speaks (422 `unknown-language` otherwise)"},
+    )
+
+
+class LanguageOut(Schema):
+    """A seat's language after a change."""
+
+    seat = fields.Integer(required=True)
+    language = fields.String(required=True)
 
 
 class Reissued(Schema):

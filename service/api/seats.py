@@ -1,4 +1,4 @@
-"""Serves seat presence and the admin powers (re-issue a token, seat a bot, time control, abort).
+"""Serves seat presence, the seat's language and the admin powers (re-issue a token, seat a bot, time control, abort).
 
 The admin never sees hidden facts: admin answers carry only public facts and the new secret.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.i18n import N_
-from service import turns
+from service import seatlang, turns
 from service.api import schemas
 from service.api.common import BEARER, GAME_CODES, caller, need_admin, problems, service
 from service.api.inputs import Blueprint
@@ -33,6 +33,24 @@ def post_presence(body: dict[str, Any], game_id: str, seat: int) -> Any:
         code = "unauthorized" if who.ident == "anonymous" else "forbidden"
         raise ServiceError(code, N_("only the seat itself (or the admin, to mark it absent) can do that"))
     return svc.set_presence(game_id, seat, body["state"], days=body["days"], by_admin=not own)
+
+
+@blp.route("/<game_id>/seats/<int:seat>/language", methods=["PUT"])
+@blp.arguments(schemas.LanguageIn(), error_status_code=400)
+@blp.response(200, schemas.LanguageOut)
+@blp.doc(security=BEARER)
+@problems(blp, *ADMIN_CODES, "unknown-language")
+def put_language(body: dict[str, Any], game_id: str, seat: int) -> Any:
+    """Sets the language of the seat's emails and pages (the seat itself, with its token or session).
+
+    Every email to the seat also carries a signed link to a page that does the same without a token.
+    """
+    svc = service()
+    who = caller(svc.load(game_id))
+    if not (who.role == "seat" and who.seat == seat):
+        code = "unauthorized" if who.ident == "anonymous" else "forbidden"
+        raise ServiceError(code, N_("only the seat itself can choose its language"))
+    return seatlang.change(svc, game_id, seat, body["language"])
 
 
 @blp.route("/<game_id>/seats/<int:seat>/token", methods=["POST"])

@@ -115,7 +115,7 @@ def test_refusals_name_the_fields_at_fault(server_url: str, capsys: Any) -> None
     code, _, err = run(capsys, "new", "kabale", "--url", server_url, "--seat", "A", "--seat", "\u202eB")
     assert code == 1 and err.rstrip().endswith("(seats.1.name: contains a bidirectional override (U+202E))")
     code, _, err = run(capsys, "new", "kabale", "--url", server_url)
-    assert code == 1 and "name the players: --seat NAME[:EMAIL]" in err
+    assert code == 1 and "name the players: --seat NAME[:EMAIL[:LANGUAGE]]" in err
 
 
 def test_rounds_of_a_short_game_count_the_rounds_played() -> None:

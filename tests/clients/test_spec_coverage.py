@@ -59,7 +59,7 @@ RESULTS = {
     "GameView": "ViewOut", "LegalMoves": "Legal", "MoveResult": "MoveOut", "EventPage": "Page",
     "Validated": "Validated", "Check": "Checked", "VerifyReport": "Verified", "PresenceResult": "PresenceOut",
     "ReissuedToken": "Reissued", "BotSeated": "BotOut", "TimeControlChanged": "TimeControlChanged",
-    "Aborted": "Aborted", "Unsubscribed": "Unsubscribed", "Queued": "Queued",
+    "Aborted": "Aborted", "Unsubscribed": "Unsubscribed", "Queued": "Queued", "SeatLanguage": "LanguageOut",
 }  # fmt: skip
 RENAMED = {("Prompt", "id"): "prompt", ("Health", "ok"): "status"}
 

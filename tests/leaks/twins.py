@@ -34,6 +34,7 @@ MASKS = (
     (re.compile(r"<[0-9a-f]{40}@"), "<message-id@"),
     (re.compile(r"r-[a-z2-7]{26}@"), "r-<reply>@"),
     (re.compile(r"/unsubscribe/[^\s\"'<>]+"), "/unsubscribe/<token>"),
+    (re.compile(r"/language/[^\s\"'<>]+"), "/language/<token>"),
     (re.compile(r"#k=[A-Za-z0-9_.\-]+"), "#k=<token>"),
     (re.compile(r"=+[0-9]{6,}=+"), "<boundary>"),
     (re.compile(r"^Date: .*$", re.MULTILINE), "Date: <date>"),

@@ -28,7 +28,8 @@ from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAP
 from packaging.version import Version
 from schemathesis import checks
 
-from service.api.schemas import ZONE_NAME
+from engine.i18n import languages
+from service.api.schemas import LANGUAGE_TAG, ZONE_NAME
 from service.openapi import spec_yaml
 from tests.service.conftest import bearer, create
 
@@ -156,6 +157,7 @@ def _aim(case: Any) -> None:
     of the move requests at a real legal move (or its first step) of the due seat, and a third
     of the creations at a game that exists."""
     _real_zone(case)
+    _real_language(case)
     if case.method == "POST" and case.operation.path == "/games" and RNG.random() < 0.35:
         _creatable(case)
     params = case.path_parameters or {}
@@ -184,6 +186,21 @@ def _real_zone(case: Any) -> None:
     for tc in (body, body.get("time_control")):
         if isinstance(tc, dict) and isinstance(tc.get("timezone"), str) and ZONE.fullmatch(tc["timezone"]):
             tc["timezone"] = RNG.choice(["UTC", "Europe/Madrid", "America/New_York", "Etc/GMT+5"])
+
+
+def _real_language(case: Any) -> None:
+    """Makes most generated language tags of the documented shape a language the server speaks.
+
+    Which languages exist is the server's catalogs, not the schema (test_seat_language checks
+    that an unknown one is refused with 422 `unknown-language`); a tag of another shape stays,
+    and must be refused as invalid.
+    """
+    body = case.body if isinstance(case.body, dict) else {}
+    seats = body.get("seats") if isinstance(body.get("seats"), list) else []
+    for holder in (body, *seats):
+        tag = holder.get("language") if isinstance(holder, dict) else None
+        if isinstance(tag, str) and re.fullmatch(LANGUAGE_TAG, tag):
+            holder["language"] = RNG.choice(languages())
 
 
 def _creatable(case: Any) -> None:

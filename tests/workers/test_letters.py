@@ -6,7 +6,7 @@ import re
 
 import engine
 from tests.workers import harness
-from workers import notices
+from workers import notices, render
 from workers.notify import observe
 
 
@@ -142,20 +142,27 @@ def test_a_refusal_reads_without_the_moves_json_and_names_its_rule_once():
 
 
 def test_durations_read_as_words():
-    assert notices.duration(2 * 86400 + 5 * 3600 + 7) == "2 d 5 h"
-    assert notices.duration(3 * 3600 + 20 * 60) == "3 h 20 min"
-    assert (notices.duration(12 * 60 + 5), notices.duration(40), notices.duration(-5)) == (
-        "12 min",
-        "40 s",
-        "0 s",
+    assert render.duration(2 * 86400 + 5 * 3600 + 7) == "2 days, 5 hours"
+    assert render.duration(3 * 3600 + 20 * 60) == "3 hours, 20 minutes"
+    assert (
+        render.duration(86400),
+        render.duration(12 * 60 + 5),
+        render.duration(40),
+        render.duration(-5),
+    ) == (
+        "1 day",
+        "12 minutes",
+        "40 seconds",
+        "0 seconds",
     )
 
 
 def test_deadlines_read_in_the_games_time_zone_too():
     noon = 1795262400  # 2026-11-21 12:00 UTC
-    assert notices.when(noon) == "2026-11-21 12:00 UTC"
-    assert notices.when(noon, "Europe/Budapest") == "2026-11-21 13:00 Europe/Budapest (12:00 UTC)"
-    assert notices.when(noon, "Nowhere/Atlantis") == "2026-11-21 12:00 UTC"
+    pm = "\u202fPM"  # CLDR's narrow no-break space before the day period
+    assert render.when(noon) == f"Nov 21, 2026, 12:00{pm} UTC"
+    assert render.when(noon, "Europe/Budapest") == f"Nov 21, 2026, 1:00{pm} Europe/Budapest (12:00{pm} UTC)"
+    assert render.when(noon, "Nowhere/Atlantis") == f"Nov 21, 2026, 12:00{pm} UTC"
 
 
 def test_a_turn_email_gives_the_deadline_in_the_games_zone(redis_url, r, smtp):
@@ -163,7 +170,9 @@ def test_a_turn_email_gives_the_deadline_in_the_games_zone(redis_url, r, smtp):
     harness.create(rt, seats=2, time_control={"per_move": 86400, "reminders": [], "timezone": "Asia/Tokyo"})
     harness.pump(rt)
     invite = smtp.inbox.to("p0@example.org")[0]
-    assert re.search(r"Deadline: \d{4}-\d\d-\d\d \d\d:\d\d Asia/Tokyo \(\d\d:\d\d UTC\)\.", body(invite))
+    assert re.search(
+        r"Deadline: \w{3} \d+, \d{4}, \d+:\d\d\s[AP]M Asia/Tokyo \(\d+:\d\d\s[AP]M UTC\)\.", body(invite)
+    )
 
 
 def test_everyone_hears_when_the_admin_aborts_a_game(redis_url, r, smtp):
