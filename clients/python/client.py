@@ -54,6 +54,7 @@ OPERATIONS: dict[tuple[str, str], str] = {
     ("GET", "/health"): "health",
     ("GET", "/ping"): "ping",
     ("GET", "/catalog"): "catalog",
+    ("GET", "/locales"): "languages",
     ("POST", "/games"): "create_game",
     ("GET", "/games/{game_id}"): "game",
     ("POST", "/games/{game_id}/sessions"): "open_session",
@@ -87,6 +88,7 @@ BROWSER_ONLY: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/unsubscribe/{token}"),
         ("GET", "/language/{token}"),
         ("POST", "/language/{token}"),
+        ("GET", "/locales/{lang}.json"),
     }
 )
 """Lists the HTML pages of the API, meant for a browser rather than a client library."""
@@ -180,6 +182,11 @@ class Client:
         """Returns the registered games with seat ranges and options (GET /catalog)."""
         body = self._json("GET", "/catalog")
         return [GameInfo.from_json(g) for g in body["games"]]
+
+    def languages(self) -> dict[str, str]:
+        """Returns the languages the server speaks, code -> name in itself, English first (GET /locales)."""
+        body = self._json("GET", "/locales")
+        return {entry["code"]: entry["name"] for entry in body["languages"]}
 
     # ----- games
 

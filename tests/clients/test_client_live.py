@@ -275,3 +275,11 @@ def test_the_seen_version_is_the_current_one_even_after_a_look_back(server_url: 
     current = admin.game(created.id).version
     assert admin.state_at(created.id, 2).version == 2
     assert admin.versions[created.id] == current
+
+
+def test_the_client_lists_the_servers_languages(server_url: str) -> None:
+    from clients.python import Client
+
+    found = Client(server_url).languages()
+    assert next(iter(found)) == "en"
+    assert found["hu"] == "magyar" and found["pl"] == "polski" and found["fi"] == "suomi"
