@@ -196,7 +196,7 @@ def answer(address: str, message_id: str) -> str:
         return refused
     with speaking(seatlang.of(facts["meta"], target.seat)):
         content = notices.answer(
-            seen, target.seat, outcome.status, outcome.moves, outcome.error, outcome.legal
+            seen, target.seat, outcome.status, outcome.moves, outcome.error, outcome.legal, outcome.words
         )
         letter = letter_for(rt, seen, target.seat, address_to, content, letter_key, in_reply_to=message_id)
         return post(rt, letter, key)

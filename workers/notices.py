@@ -311,11 +311,19 @@ def aborted(seen: Seen, seat: int, reason: str) -> Content:
 
 
 def answer(
-    seen: Seen, seat: int, status: str, moves: tuple[str, ...], error: Json, legal: tuple[str, ...]
+    seen: Seen,
+    seat: int,
+    status: str,
+    moves: tuple[str, ...],
+    error: Json,
+    legal: tuple[str, ...],
+    words: tuple[str, ...] = (),
 ) -> Content:
-    """Returns the answer to an emailed move: accepted, or why not with the legal options."""
+    """Returns the answer to an emailed move: accepted (in the notation, beside the player's own
+    words when they differ: a move written in another language), or why not with the legal options."""
     prompt = prompt_of(seen, seat)
     values = seen.values() | {"status": status, "due": prompt is not None, "moves": "; ".join(moves)}
+    values["words"] = "; ".join(words) if words and tuple(words) != tuple(moves) else ""
     if prompt is not None:
         values |= asking(seen, seat, prompt)
     if status in ("accepted", "closed"):
@@ -332,12 +340,16 @@ def answer(
 def refusal(error: Json) -> str:
     """Returns the engine's reason without the echo of the move's JSON, with its rule once."""
     message = str(error.get("message") or error.get("code") or "refused")
-    if message.startswith(("illegal move {", "malformed move {")):
-        depth, start = 0, message.index("{")
+    start = message.find("{")
+    if 0 <= start < 40:  # "illegal move {...}: why", in any language: the move's JSON is not repeated
+        depth = 0
         for i, char in enumerate(message[start:], start):
             depth += {"{": 1, "}": -1}.get(char, 0)
             if depth == 0:
-                message = message[i + 1 :].removeprefix(":").strip() or message
+                rest = message[i + 1 :]
+                message = (
+                    rest.removeprefix(":").strip() if rest.startswith(":") and rest.strip(": ") else message
+                )
                 break
     rule = error.get("rule")
     return message + (f" ({rule})" if rule and f"({rule})" not in message else "")

@@ -57,3 +57,4 @@ def test_a_hungarian_email_reply_plays_the_move_and_keeps_the_players_words(redi
     outcome = mailplay.recorded(rt.redis, target, "<hu1@example.org>")
     assert outcome is not None and outcome.status == "accepted"
     assert outcome.moves == (move,) and outcome.words == (hungarian,)
+    assert f"You wrote: {hungarian}." in body(answer)  # the notation played, beside the player's words

@@ -146,3 +146,37 @@ def test_plural_forms_and_spans_of_time_follow_each_language():
         assert notices.score_line("Anna", 7, 1) == "Anna: 7 pont, 1. hely"
         assert render.duration(86400) == "1 nap"
     assert notices.score_line("Ann", 1, 1) == "Ann: 1 point, rank 1"
+
+
+def test_each_seat_replies_in_its_language_and_is_answered_in_it(redis_url, r, smtp):
+    from engine.i18n import _
+    from engine.movewords import localized
+    from service import mailplay
+    from tests.workers.test_flow import reply
+
+    rt = harness.runtime(redis_url, smtp.url)
+    game_id = create(rt)
+    harness.pump(rt)
+    sent = {}
+    for turn in range(3):  # the bids go round in turn order (R11): each seat replies to its own email
+        loaded = rt.games.load(game_id)
+        seat = next(iter(loaded.game.pending(loaded.folded.state)))
+        name, lang = SEATS[seat]
+        mail = [m for m in smtp.inbox.to(address(name)) if m["Reply-To"]][-1]
+        legal = loaded.game.legal_moves(loaded.folded.state, seat)
+        move = loaded.game.format_move(legal[-1])
+        written = localized("elgrande", move, lang)
+        assert written != move, (lang, move)  # the player writes its own language's words
+        mailplay.enqueue_inbound(rt.queue, reply(mail["Reply-To"], written, f"{lang}{turn}", address(name)))
+        harness.work(rt)
+        harness.pump(rt)
+        sent[name] = (lang, move, written, f"<{lang}{turn}@example.org>")
+    assert {lang for lang, *_rest in sent.values()} == {"hu", "pl", "fi"}
+    for name, (lang, move, written, message_id) in sent.items():
+        with speaking(lang):
+            accepted, wrote = _("move accepted"), _("You wrote: %(words)s.") % {"words": written}
+        answer = [m for m in smtp.inbox.to(address(name)) if m["In-Reply-To"] == message_id]
+        assert answer and accepted in answer[0]["Subject"], [
+            m["Subject"] for m in smtp.inbox.to(address(name))
+        ]
+        assert move in body(answer[0]) and wrote in body(answer[0])  # the notation beside the player's words
