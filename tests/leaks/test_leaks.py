@@ -98,8 +98,8 @@ def _telling_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
         try:
             return decide_state(state, seat, move)
         except RuleViolation as exc:  # an indiscreet reason: whose hand holds what
-            exc.message += f" (hands: {[sorted(p.hand) for p in state.players]})"
-            raise
+            hands = f" (hands: {[sorted(p.hand) for p in state.players]})"
+            raise type(exc)(exc.message + hands, rule=exc.rule, reason=exc.reason) from exc
 
     monkeypatch.setattr(kabale, "decide_state", telling)
 
