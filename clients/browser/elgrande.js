@@ -1,6 +1,6 @@
 // Draws an El Grande game: the map with its pieces, the players, the hand, the offer and the prompt.
 import { h, mount, label } from "./dom.js";
-import { colour, seatStyle, CHURCH } from "./colours.js";
+import { colour, seatStyle, seatMarks, swatch, CHURCH } from "./colours.js";
 import { drawBoard } from "./map.js";
 import { drawPosition } from "./board.js";
 import { actionCard, cardHeads, rememberHeads, POWER_HEADS } from "./cards.js";
@@ -8,6 +8,8 @@ import { describeEvent, seatName, areaName, parseSpot } from "./elgrande_text.js
 import { drawPrompt } from "./elgrande_prompt.js";
 
 export const TITLE = "El Grande";
+/** Words only screen readers hear on this page. */
+const SAY = { map: "Map", scoreTrack: (list) => `Score track: ${list}` };
 export { describeEvent };
 const SB_VALUES = { sb_8_4_0: [8, 4, 0], sb_4_0_0: [4, 0, 0] };
 let panels = null;
@@ -17,9 +19,9 @@ let svg = null;
 /** Builds the page's panels and loads the map outline. */
 export function init(root, ctx) {
   panels = {
-    board: h("section", { class: "panel board-panel", "aria-label": "Board" }),
+    board: h("section", { class: "panel board-panel", "aria-label": "Board" }, h("h2", { class: "sr-only" }, SAY.map)),
     players: h("section", { class: "panel players-panel", "aria-label": "Players" }),
-    prompt: h("section", { class: "panel prompt", "aria-live": "polite", "data-testid": "prompt" }),
+    prompt: h("section", { class: "panel prompt", "aria-label": "Your move", "data-testid": "prompt" }),
     offer: h("section", { class: "panel offer-panel", "aria-label": "Action cards" }),
     hand: h("section", { class: "panel hand-panel", "aria-label": "Power cards" }),
     colonies: h("section", { class: "panel colonies-panel", "aria-label": "Inquisitor and Colonies", "data-testid": "colonies", hidden: true }),
@@ -82,7 +84,7 @@ export function preview(model, draft, seat) {
 
 function drawMap(ctx) {
   const names = Array.from({ length: ctx.view.seats }, (_, s) => seatName(ctx.summary.seats, s));
-  const initials = names.map((n) => [...n.trim()][0]?.toUpperCase() || "?");
+  const initials = seatMarks(names);
   const model = { ...preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat), names, initials };
   const key = model.regions.join();
   if (!svg || svg.dataset.regions !== key) {
@@ -90,15 +92,21 @@ function drawMap(ctx) {
     svg.dataset.regions = key;
   }
   drawPosition(svg, map, model);
-  if (!panels.board.contains(svg)) mount(panels.board, svg, legend(ctx));
+  if (!panels.board.contains(svg)) mount(panels.board, h("h2", { class: "sr-only" }, SAY.map), svg, legend(ctx));
   else panels.board.querySelector(".legend").replaceWith(legend(ctx));
+}
+
+/** Returns each seat's mark (its initial) for the swatches, cubes and score markers. */
+function marks(ctx) {
+  return seatMarks(Array.from({ length: ctx.view.seats }, (_, s) => seatName(ctx.summary.seats, s)));
 }
 
 function legend(ctx) {
   const v = ctx.view;
+  const m = marks(ctx);
   return h("div", { class: "legend" },
     ...Array.from({ length: v.seats }, (_, s) => h("span", { class: "legend-item", style: seatStyle(colour(s)) },
-      h("span", { class: "swatch" }), seatName(ctx.summary.seats, s))),
+      swatch(m[s]), seatName(ctx.summary.seats, s))),
     h("span", { class: "legend-item muted" }, `♛ King in ${areaName(v.king)}`),
     h("span", { class: "legend-item muted" }, "⌂ Grande (home)"),
     v.church ? h("span", { class: "legend-item", style: seatStyle(CHURCH) }, h("span", { class: "swatch black" }),
@@ -159,7 +167,7 @@ function playerCard(ctx, s) {
   const order = v.turn_order.indexOf(s);
   const bid = v.bids[s];
   return h("div", { class: `player${pending ? " active" : ""}`, style: seatStyle(colour(s)), "data-seat": s },
-    h("div", { class: "name" }, h("span", { class: "swatch" }), seatName(ctx.summary.seats, s),
+    h("div", { class: "name" }, swatch(marks(ctx)[s]), seatName(ctx.summary.seats, s),
       s === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
       v.church?.holder === s ? h("span", { class: "tag church", title: "holds the Church marker: the black caballeros count as theirs" }, "✝ Church") : null,
       v.inquisitor?.holder === s ? h("span", { class: "tag church inquisitor", title: "holds the Grand Inquisitor: the black caballeros count as theirs (G41)" }, "Grand Inquisitor") : null,
@@ -186,7 +194,7 @@ function drawPlayers(ctx) {
     h("span", { class: "church-marker", "aria-hidden": "true" }, "GI"),
     h("span", {}, "Grand Inquisitor: ", h("strong", {}, v.inquisitor.holder === null ? "nobody" : seatName(ctx.summary.seats, v.inquisitor.holder))),
     h("span", { class: "muted" }, `· black caballeros ${inquisitorText(ctx)}`)) : null;
-  mount(panels.players, h("h2", {}, "Players and scores"), result, church, inquisitor, scoreTrack(v),
+  mount(panels.players, h("h2", {}, "Players and scores"), result, church, inquisitor, scoreTrack(ctx),
     h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
 }
 
@@ -197,14 +205,17 @@ function resultText(ctx, r) {
   return `Game over — ${names(r.winners)} ${r.winners.length > 1 ? "win" : "wins"}. ${ranking}`;
 }
 
-function scoreTrack(v) {
+function scoreTrack(ctx) {
+  const v = ctx.view;
+  const m = marks(ctx);
   const top = Math.max(50, Math.ceil(Math.max(...v.scores) / 25) * 25);
   const ticks = Array.from({ length: top / 25 + 1 }, (_, i) => i * 25);
-  return h("div", { class: "score-track", "aria-label": "Score track" },
+  const said = v.scores.map((sc, s) => `${seatName(ctx.summary.seats, s)} ${sc}`).join(", ");
+  return h("div", { class: "score-track", role: "img", "aria-label": SAY.scoreTrack(said) },
     ...ticks.map((t) => h("span", { class: "tick", style: `left:${(100 * t) / top}%` }, t)),
     ...v.scores.map((sc, s) => h("span", {
-      class: "marker", title: `${sc}`, style: `left:${(100 * sc) / top}%;top:${4 + 9 * v.scores.slice(0, s).filter((x) => Math.abs(x - sc) * 100 / top < 3).length}px;${seatStyle(colour(s))}`,
-    })));
+      class: "marker", title: `${sc}`, style: `left:${(100 * sc) / top}%;top:${4 + 13 * v.scores.slice(0, s).filter((x) => Math.abs(x - sc) * 100 / top < 3).length}px;${seatStyle(colour(s))}`,
+    }, m[s])));
 }
 
 /** Returns a power card (value and caballero heads), clickable when `onclick` is given. */
@@ -269,11 +280,11 @@ function drawColonies(ctx) {
       owed ? fact("owed", "Owed this turn", `${t.owed.gold} gold, ${t.owed.goods} goods`) : null),
     h("h3", {}, "Held cards"),
     (v.held_cards || []).length ? h("div", { class: "cards held" }, ...v.held_cards.map((c) => h("div", { class: "held-card", style: seatStyle(colour(c.seat)), "data-held": c.card },
-      actionCardNode(c.card, null), h("span", { class: "keeper" }, h("span", { class: "swatch" }), name(c.seat)))))
+      actionCardNode(c.card, null), h("span", { class: "keeper" }, swatch(marks(ctx)[c.seat]), name(c.seat)))))
       : h("p", { class: "muted" }, "No held cards."),
     h("h3", {}, "Delayed scoring markers"),
     (v.delayed || []).length ? h("ul", { class: "plain-list" }, ...v.delayed.map((d) => h("li", { "data-delayed": d.area, style: seatStyle(colour(d.seat)) },
-      h("span", { class: "swatch" }), `${areaName(d.area)} scores at the end of round ${d.round} (${name(d.seat)}’s ${actionCard(d.card)[1]})`)))
+      swatch(marks(ctx)[d.seat]), `${areaName(d.area)} scores at the end of round ${d.round} (${name(d.seat)}’s ${actionCard(d.card)[1]})`)))
       : h("p", { class: "muted" }, "None."),
     (v.turned || []).length ? h("h3", {}, "Turned face down this round") : null,
     (v.turned || []).length ? h("div", { class: "cards turned" }, ...v.turned.map((c) => actionCardNode(c, null, "turned"))) : null);

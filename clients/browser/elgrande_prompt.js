@@ -204,7 +204,7 @@ function waiting(ctx) {
   const who = Object.entries(v.pending).map(([s, pr]) => `${seatName(ctx.summary.seats, Number(s))} (${promptText(pr.kind)[0].toLowerCase()})`);
   const mine = v.decision?.my_choice;
   return h("div", {},
-    h("div", { class: "what" }, v.result ? "The game is over." : who.length ? "Waiting…" : "Nothing to do."),
+    h("h2", { class: "what", tabindex: "-1" }, v.result ? "The game is over." : who.length ? "Waiting…" : "Nothing to do."),
     who.length ? h("div", { class: "hint" }, `Waiting for ${who.join(", ")}.`) : null,
     mine !== undefined ? h("div", { class: "draft" }, `Your sealed choice: ${choiceText(mine)}`) : null);
 }
@@ -220,14 +220,14 @@ export function drawPrompt(panel, ctx, svg) {
   const ui = { hand: new Map(), offer: new Map() };
   const kind = ctx.seat !== null && ctx.live ? ctx.view.pending[String(ctx.seat)]?.kind : null;
   panel.classList.toggle("idle", !kind || !p.legal.length);
-  if (!ctx.live) mount(panel, h("div", { class: "what" }, "Viewing the past"), h("div", { class: "hint" }, "Moves are disabled until you go back to now."));
+  if (!ctx.live) mount(panel, h("h2", { class: "what", tabindex: "-1" }, "Viewing the past"), h("div", { class: "hint" }, "Moves are disabled until you go back to now."));
   else if (!kind || !p.legal.length) mount(panel, waiting(ctx));
   else {
     const [title, generic] = promptText(kind);
     const evicted = kind === "eviction_disc" && typeof ctx.view.decision?.context === "string";
     const hint = evicted ? `All your caballeros in ${areaName(ctx.view.decision.context)} must leave. ${generic}` : generic;
     const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
-    mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, hint), main,
+    mount(panel, h("h2", { class: "what", tabindex: "-1" }, title), h("div", { class: "hint" }, hint), main,
       p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,
       p.selected && !p.draft ? notation(p.selected.text) : null,
       p.selected && !p.draft ? confirmRow(p, "Confirm") : null,

@@ -3,6 +3,7 @@ import { h, mount } from "./dom.js";
 import * as api from "./api.js";
 
 const PAGE = 200;
+const LOG_NAME = "Game log";  // the scrolling list's accessible name
 
 /** Keeps the loaded log entries and draws the history panel (`el`). */
 export class History {
@@ -45,6 +46,11 @@ export class History {
     this.onPick(Math.max(1, Math.min(v, this.latest)) === this.latest ? null : Math.max(1, v));
   }
 
+  /** Returns the readable lines of the entries after version `v` (what the live region reads out). */
+  linesAfter(v) {
+    return this.entries.filter((e) => e.v > v && !e.hidden).map((e) => this.describe(e, this.names())).filter(Boolean);
+  }
+
   line(entry) {
     const text = entry.hidden ? "A hidden event." : this.describe(entry, this.names());
     if (!text) return null;
@@ -55,16 +61,18 @@ export class History {
 
   draw() {
     const shown = this.at ?? this.latest;
-    const list = h("ol", {}, ...this.entries.map((e) => this.line(e)).filter(Boolean));
+    const list = h("ol", { tabindex: "0", "aria-label": LOG_NAME }, ...this.entries.map((e) => this.line(e)).filter(Boolean));
+    const focused = this.el.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     mount(this.el,
       h("h2", {}, "History", h("span", { class: "count" }, `${this.latest} events`)),
       h("div", { class: "stepper" },
-        h("button", { class: "btn", title: "First", "aria-label": "First version", onclick: () => this.step(1) }, "|◀"),
+        h("button", { class: "btn", title: "First", "aria-label": "First version", "data-testid": "history-first", onclick: () => this.step(1) }, "|◀"),
         h("button", { class: "btn", title: "Back", "aria-label": "Previous version", "data-testid": "history-back", onclick: () => this.step(shown - 1) }, "◀"),
         h("span", { class: "at", "data-testid": "history-at" }, `v${shown} / ${this.latest}`),
         h("button", { class: "btn", title: "Forward", "aria-label": "Next version", "data-testid": "history-forward", onclick: () => this.step(shown + 1) }, "▶"),
-        h("button", { class: "btn", title: "Now", "aria-label": "Latest version", onclick: () => this.step(this.latest) }, "▶|")),
+        h("button", { class: "btn", title: "Now", "aria-label": "Latest version", "data-testid": "history-now", onclick: () => this.step(this.latest) }, "▶|")),
       list);
+    if (focused) this.el.querySelector(`[data-testid="${focused}"]`)?.focus();
     const cur = list.querySelector(".current");
     if (cur) requestAnimationFrame(() => { list.scrollTop = cur.offsetTop - list.clientHeight / 2; });
   }

@@ -1,10 +1,18 @@
 // Draws a Kabale & Hiebe table: goal columns with their influence cards, the hand, won goals, scores.
 import { h, mount, label } from "./dom.js";
-import { colour, seatStyle } from "./colours.js";
+import { colour, seatStyle, seatMarks, swatch } from "./colours.js";
 import { KABALE_CARDS, GOAL_KINDS } from "./cards.js";
 import { confirmRow, moveButtons, notation } from "./controls.js";
 
 export const TITLE = "Kabale & Hiebe";
+/** Words only screen readers hear: a column as one labelled element, the columns' scroller. */
+const SAY = {
+  column: (index, goal, state, cards) => `Column ${index}: ${goal}, ${state}; ${cards}`,
+  noCards: "no cards",
+  faceDown: "face down",
+  card: (who, what) => `${who}: ${what}`,
+  columns: "Goal columns",
+};
 const ui = { card: null };
 let panels = null;
 
@@ -13,7 +21,7 @@ export function init(root, ctx) {
   panels = {
     table: h("section", { class: "panel table-panel", "aria-label": "Table" }),
     players: h("section", { class: "panel players-panel", "aria-label": "Players" }),
-    prompt: h("section", { class: "panel prompt", "aria-live": "polite" }),
+    prompt: h("section", { class: "panel prompt", "aria-label": "Your move" }),
     hand: h("section", { class: "panel hand-panel", "aria-label": "Your hand" }),
   };
   mount(root, h("div", { class: "main-col" }, panels.table, panels.players),
@@ -36,25 +44,56 @@ function goalCard(goal, extra = "") {
     extra ? h("div", { class: "fill" }, extra) : null);
 }
 
-function slot(view, s) {
-  const c = colour(view.colours[s.seat]);
-  if (!s.up) {
-    const mine = s.card ? `${cardName(s.card)}` : "";
-    return h("div", { class: "infl back", style: seatStyle(c), title: "Face down" }, mine ? `(${mine})` : "");
-  }
-  const [nm, val, ability] = KABALE_CARDS[s.card] || [label(s.card), "", ""];
-  const hood = s.card === "magic_hood" ? (s.holds ? (s.hidden ? ` · hides ${cardName(s.hidden)}` : " · hides a card") : "") : "";
-  return h("div", { class: `infl${s.holds ? " hooded" : ""}`, style: seatStyle(c), title: ability },
-    h("span", {}, nm + hood), h("span", { class: "iv" }, val));
+function marks(ctx) {
+  return seatMarks(ctx.view.players.map((p) => name(ctx, p.seat)));
 }
 
+function mark(text) {
+  return h("span", { class: "mark", "aria-hidden": "true" }, text);
+}
+
+/** Returns an influence card in a column: its owner's mark, and its name and value once face up. */
+function slot(ctx, s) {
+  const c = colour(ctx.view.colours[s.seat]);
+  const m = marks(ctx)[s.seat];
+  if (!s.up) {
+    const mine = s.card ? `${cardName(s.card)}` : "";
+    return h("div", { class: "infl back", style: seatStyle(c), title: "Face down" }, mark(m), mine ? h("span", { class: "back-text" }, `(${mine})`) : "");
+  }
+  const [nm, val, ability] = KABALE_CARDS[s.card] || [label(s.card), "", ""];
+  return h("div", { class: `infl${s.holds ? " hooded" : ""}`, style: seatStyle(c), title: ability },
+    mark(m), h("span", {}, nm + hoodText(s)), h("span", { class: "iv" }, val));
+}
+
+function hoodText(s) {
+  return s.card === "magic_hood" ? (s.holds ? (s.hidden ? ` · hides ${cardName(s.hidden)}` : " · hides a card") : "") : "";
+}
+
+/** Returns a column in words for screen readers: its goal, how full it is, and every card with its owner. */
+function columnText(ctx, col, state) {
+  const [kind] = GOAL_KINDS[col.goal.kind] || [label(col.goal.kind)];
+  const cards = col.slots.map((s) => {
+    const [nm, val] = KABALE_CARDS[s.card] || [label(s.card), ""];
+    const what = s.up ? `${nm} ${val}${hoodText(s)}` : s.card ? `${SAY.faceDown} (${cardName(s.card)})` : SAY.faceDown;
+    return SAY.card(name(ctx, s.seat), what);
+  });
+  return SAY.column(col.index, `${kind} ${col.goal.value}`, state, cards.join(", ") || SAY.noCards);
+}
+
+/** Returns the goal columns; a column that can be chosen is a button (click, Enter or Space). */
 function columns(ctx, targets) {
   const view = ctx.view;
-  return h("div", { class: "goal-columns" }, ...view.columns.map((col) => {
-    const pick = targets.get(col.index);
+  return h("div", { class: "goal-columns", role: "group", "aria-label": SAY.columns }, ...view.columns.map((col) => {
+    const move = targets.get(col.index);
     const state = col.closed ? "closed by Storm" : col.full ? "full" : `${col.slots.length} / ${col.goal.value}`;
-    return h("div", { class: `goal-col${pick ? " target" : ""}`, "data-column": col.index, onclick: pick || null },
-      h("div", { class: "col-no" }, `column ${col.index}`), goalCard(col.goal, state), ...col.slots.map((s) => slot(view, s)));
+    const said = columnText(ctx, col, state);
+    const pick = move ? () => ctx.prompter.select(move) : null;
+    return h("div", {
+      class: `goal-col${move ? " target" : ""}`, "data-column": col.index, onclick: pick,
+      role: move ? "button" : "img", tabindex: move ? "0" : null, "aria-label": move ? `${describeMove(ctx, move)}. ${said}` : said,
+      "aria-pressed": move ? String(ctx.prompter.selected === move) : null,
+      onkeydown: move ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } } : null,
+    }, h("div", { class: "col-no" }, `column ${col.index}`), goalCard(col.goal, state), ...col.slots.map((s) => slot(ctx, s)));
   }));
 }
 
@@ -64,6 +103,8 @@ function drawTable(ctx, targets) {
     h("h2", {}, `Round ${v.round || "–"} of ${v.rounds}`, h("span", { class: "count" }, `goal stack: ${v.goal_stack_size}`)),
     v.columns.length ? columns(ctx, targets) : h("p", { class: "muted" }, v.result ? "All six rounds are played." : "The round has not started."),
     v.result ? h("div", { class: "notice" }, resultText(ctx)) : null);
+  const scroller = panels.table.querySelector(".goal-columns");  // scrolls on a phone: keyboard users scroll it too
+  if (scroller && scroller.scrollWidth > scroller.clientWidth && !targets.size) scroller.tabIndex = 0;
 }
 
 function resultText(ctx) {
@@ -74,10 +115,11 @@ function resultText(ctx) {
 
 function drawPlayers(ctx) {
   const v = ctx.view;
+  const m = marks(ctx);
   mount(panels.players, h("h2", {}, "Players"), h("div", { class: "players" }, ...v.players.map((p) => {
     const c = colour(p.colour);
     return h("div", { class: `player${v.active === p.seat ? " active" : ""}`, style: seatStyle(c) },
-      h("div", { class: "name" }, h("span", { class: "swatch" }), name(ctx, p.seat),
+      h("div", { class: "name" }, swatch(m[p.seat]), name(ctx, p.seat),
         p.seat === ctx.seat ? h("span", { class: "tag you" }, "you") : null,
         v.active === p.seat ? h("span", { class: "tag turn" }, "to play") : null),
       h("div", { class: "score" }, p.score ?? p.won_count, h("span", { class: "pts" }, p.score === undefined ? ` goal${p.won_count === 1 ? "" : "s"} won` : " pts")),
@@ -93,7 +135,8 @@ function goalOf(id) {
 
 function handCard(card, c, onclick, selected) {
   const [nm, val, ability] = KABALE_CARDS[card] || [label(card), "", ""];
-  return h(onclick ? "button" : "div", { class: `card hand-card${selected ? " selected" : ""}${onclick ? " playable" : ""}`, style: seatStyle(c), "data-card": card, onclick },
+  return h(onclick ? "button" : "div", { class: `card hand-card${selected ? " selected" : ""}${onclick ? " playable" : ""}`, style: seatStyle(c), "data-card": card, onclick,
+    "aria-pressed": onclick ? String(Boolean(selected)) : null },
     h("span", { class: "iv" }, val), h("strong", {}, nm), h("span", { class: "ability" }, ability));
 }
 
@@ -129,9 +172,9 @@ function promptPanel(ctx) {
   const mine = ctx.view.prompts.find((x) => x.seat === ctx.seat);
   const waiting = ctx.view.prompts.map((x) => name(ctx, x.seat)).join(", ");
   panels.prompt.classList.toggle("idle", !mine || !ctx.live);
-  if (!ctx.live) return mount(panels.prompt, h("div", { class: "what" }, "Viewing the past"), h("div", { class: "hint" }, "Go back to now to play."));
-  if (ctx.view.result) return mount(panels.prompt, h("div", { class: "what" }, "The game is over."));
-  if (!mine || !p.legal.length) return mount(panels.prompt, h("div", { class: "what" }, waiting ? `Waiting for ${waiting}` : "Nothing to do."));
+  if (!ctx.live) return mount(panels.prompt, heading("Viewing the past"), h("div", { class: "hint" }, "Go back to now to play."));
+  if (ctx.view.result) return mount(panels.prompt, heading("The game is over."));
+  if (!mine || !p.legal.length) return mount(panels.prompt, heading(waiting ? `Waiting for ${waiting}` : "Nothing to do."));
   const kinds = { play: "Play a card", hood_tuck: "Your Magic Hood was revealed", traitor_swap: "Your Traitor was revealed" };
   const hints = {
     play: "Choose a card from your hand, then click the column to play it into (face down, at the bottom).",
@@ -139,7 +182,7 @@ function promptPanel(ctx) {
     traitor_swap: "Click a column to swap its goal card with the Traitor's, or decline.",
   };
   const rest = p.legal.filter((m) => !["play", "tuck", "swap"].includes(m.type));
-  mount(panels.prompt, h("div", { class: "what" }, kinds[mine.kind] || label(mine.kind)),
+  mount(panels.prompt, heading(kinds[mine.kind] || label(mine.kind)),
     h("div", { class: "hint" }, hints[mine.kind] || ""),
     p.selected ? h("div", { class: "draft" }, describeMove(ctx, p.selected)) : null,
     p.selected ? notation(p.selected.text) : null,
@@ -148,12 +191,18 @@ function promptPanel(ctx) {
     rest.length ? moveButtons(p, rest, (m) => describeMove(ctx, m)) : null);
 }
 
+/** Returns the prompt's title as its heading (focusable by script, so focus can land there after a move). */
+function heading(text) {
+  return h("h2", { class: "what", tabindex: "-1" }, text);
+}
+
+/** Returns {column: move} for the columns a click can choose now. */
 function columnTargets(ctx) {
   const p = ctx.prompter;
   const out = new Map();
   if (!ctx.live) return out;
   for (const m of p.legal) {
-    if ((m.type === "play" && m.card === ui.card) || m.type === "swap") out.set(m.column, () => p.select(m));
+    if ((m.type === "play" && m.card === ui.card) || m.type === "swap") out.set(m.column, m);
   }
   return out;
 }

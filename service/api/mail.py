@@ -184,9 +184,9 @@ def unsubscribe_page(token: str) -> Response:
             f"<script>{UNSUBSCRIBE_JS}</script>"
         )
     page = (
-        "<!doctype html><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
+        "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
         "<title>Unsubscribe</title><body style='font-family:sans-serif;max-width:36em;margin:2em auto'>"
-        f"{body}</body>"
+        f"<main>{body}</main></body></html>"
     )
     return Response(page, mimetype="text/html")
 
