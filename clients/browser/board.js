@@ -107,10 +107,10 @@ export function cube(colour, count, size = CUBE, mark = null) {
 
 /** Returns a seat's letter on a white tab at a cube's lower right corner, so seats differ by more than colour. */
 function seatMark(colour, mark, r) {
-  const w = 8 + 6 * [...mark].length;
-  return s("g", { class: "seat-mark", transform: `translate(${r - 2} ${r - 1})` },
-    s("rect", { x: -w / 2, y: -8, width: w, height: 16, rx: 8, fill: "#fff", stroke: colour.edge, "stroke-width": 1.5 }),
-    s("text", { y: 4, "text-anchor": "middle", text: mark }));
+  const w = 10 + 8 * [...mark].length;
+  return s("g", { class: "seat-mark", transform: `translate(${r - 1} ${r - 1})` },
+    s("rect", { x: -w / 2, y: -9, width: w, height: 18, rx: 9, fill: "#fff", stroke: colour.edge, "stroke-width": 1.5 }),
+    s("text", { y: 4.5, "text-anchor": "middle", text: mark }));
 }
 
 function grande(colour, mark) {

@@ -13,7 +13,7 @@ const SAY = {
   card: (who, what) => `${who}: ${what}`,
   columns: "Goal columns",
 };
-const ui = { card: null };
+const ui = { card: null, toColumns: false };
 let panels = null;
 
 /** Builds the empty panels of the page once. */
@@ -151,6 +151,7 @@ function drawHand(ctx, playable) {
 
 function pickCard(ctx, card) {
   ui.card = ui.card === card ? null : card;
+  ui.toColumns = ui.card !== null && document.activeElement?.dataset?.card === card;  // by keyboard: on to the columns
   const p = ctx.prompter;
   const tuck = p.ofType("tuck").find((m) => m.card === card);
   if (tuck) return p.select(tuck);
@@ -219,6 +220,8 @@ export function render(ctx) {
   drawPlayers(ctx);
   drawHand(ctx, legalCards);
   promptPanel(ctx);
+  if (ui.toColumns) panels.table.querySelector(".goal-col.target")?.focus({ preventScroll: true });
+  ui.toColumns = false;
 }
 
 /** Returns one readable line for a log entry (null to leave it out). */
