@@ -220,7 +220,8 @@ function scoreTrack(ctx) {
 
 /** Returns a power card (value and caballero heads), clickable when `onclick` is given. */
 export function powerCard(value, c, onclick, state = "") {
-  return h(onclick ? "button" : "div", { class: `card power ${state}`, style: seatStyle(c), "data-power": value, onclick, title: `${POWER_HEADS[value]} caballeros to court` },
+  return h(onclick ? "button" : "div", { class: `card power ${state}`, style: seatStyle(c), "data-power": value, onclick, title: `${POWER_HEADS[value]} caballeros to court`,
+    "aria-pressed": onclick ? String(state.includes("selected")) : null },
     h("span", { class: "val" }, value),
     h("span", { class: "heads" }, ...Array.from({ length: POWER_HEADS[value] }, () => h("span", { class: "head" }))));
 }
@@ -229,7 +230,8 @@ export function powerCard(value, c, onclick, state = "") {
 export function actionCardNode(card, onclick, state = "") {
   const [stack, title, effect] = actionCard(card.card || card);
   const heads = card.heads ?? cardHeads(card);
-  return h(onclick ? "button" : "div", { class: `card action ${state}`, "data-card": card.card || card, onclick },
+  return h(onclick ? "button" : "div", { class: `card action ${state}`, "data-card": card.card || card, onclick,
+    "aria-pressed": onclick ? String(state.includes("selected")) : null },
     h("span", { class: `stack s${stack}` }, stack),
     h("span", { class: "title" }, title),
     h("span", { class: "effect" }, effect),

@@ -179,7 +179,7 @@ def unsubscribe_page(token: str) -> Response:
         body = f"<p>You get no more emails {what}. You stay in the game.</p>"
     else:
         body = (
-            f"<p id='ask'>Stop all emails {what}? You stay in the game.</p>"
+            f"<p id='ask' role='status'>Stop all emails {what}? You stay in the game.</p>"
             "<form method='post' onsubmit='return stop(this)'><button>Unsubscribe</button></form>"
             f"<script>{UNSUBSCRIBE_JS}</script>"
         )
