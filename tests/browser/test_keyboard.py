@@ -92,7 +92,7 @@ def test_a_card_into_a_column_by_keyboard_alone(api: Api, base_url: str, page_fa
     page.locator(".infl.back .mark", has_text=NAMES[me][0]).first.wait_for()
 
 
-def test_the_live_region_tells_of_a_new_move_and_whose_turn_it_is(
+def test_a_bid_by_keyboard_and_the_live_region_tells_of_each_move_and_whose_turn_it_is(
     api: Api, base_url: str, page_factory: Any
 ) -> None:
     game = api.create("elgrande", NAMES, {"short_game": True})
@@ -101,11 +101,10 @@ def test_the_live_region_tells_of_a_new_move_and_whose_turn_it_is(
     page.goto(base_url + link_path(game, me))
     status = page.get_by_role("status")
     status.get_by_text("Your turn.").wait_for(state="attached")
-    api.post(
-        f"/games/{game['id']}/moves",
-        {"move": {"type": "play_power_card", "value": 13}},
-        game["seats"][me]["token"],
-    )
+    tab_to(page, ".hand button.card[data-power='13']")  # a bid by keyboard: the card, then Confirm
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement?.dataset?.testid === 'confirm'")
+    page.keyboard.press("Enter")
     nxt = next(iter(seat_due(api, game["id"])))
     status.get_by_text(f"plays power card 13. Waiting for {NAMES[nxt]}.").wait_for(state="attached")
     play_seat(api, game["id"], game["seats"][nxt]["token"])
