@@ -10,6 +10,15 @@ import { t } from "./i18n.js";
 
 const GAMES = { elgrande, kabale };
 const ctx = { seat: null, summary: null, view: null, legal: [], past: null, version: 0 };
+/** Words only screen readers hear: the live region's news and the live dot's state. */
+const SAY = {
+  yourTurn: () => t("Your turn."),
+  waiting: (names) => t("Waiting for {who}.", { who: names }),
+  over: () => t("The game is over."),
+  live: (state) => (state === "on" ? t("Live updates: on") : state === "off" ? t("Live updates: off, reconnecting")
+    : state === "done" ? t("Live updates: ended") : t("Live updates")),
+};
+const NEWS_LINES = 5;  // the newest log lines read out after a change, at most
 
 function banner(node) {
   mount(document.getElementById("banner"), node || []);
@@ -43,6 +52,52 @@ async function refresh() {
   if (JSON.stringify(legal) !== JSON.stringify(ctx.prompter.legal)) ctx.prompter.reset(legal);
   await ctx.history.sync(ctx.version);
   draw();
+  announce();
+}
+
+const told = { version: null, text: "" };
+
+/** Says what changed in the polite live region: the new log lines (after the first load) and whose turn it is. */
+function announce() {
+  const s = ctx.summary;
+  const due = (s.prompts || []).map((p) => p.seat);
+  const names = [...new Set(due)].map((seat) => s.seats?.[seat]?.name || t("Seat {n}", { n: seat + 1 })).join(", ");
+  const turn = s.status === "finished" ? SAY.over() : due.includes(ctx.seat) ? SAY.yourTurn() : due.length ? SAY.waiting(names) : "";
+  const news = told.version === null ? [] : ctx.history.linesAfter(told.version).slice(-NEWS_LINES);
+  const text = [...news, turn].filter(Boolean).join(" ");
+  told.version = ctx.version;
+  if (!text || text === told.text) return;
+  told.text = text;
+  document.getElementById("announce").textContent = text;
+}
+
+// Keeps the keyboard focus across redraws: the control that had it is found again by its data attribute;
+// a chosen move moves it to Confirm; when its control is gone, it goes to the prompt's heading.
+const FOCUS_KEYS = ["data-testid", "data-area", "data-column", "data-card", "data-power", "data-choice", "data-move", "data-answer"];
+const focus = { key: null, lost: false };
+
+function focusKey(el) {
+  const attr = FOCUS_KEYS.find((k) => el.hasAttribute?.(k));
+  return attr ? `[${attr}="${CSS.escape(el.getAttribute(attr))}"]` : null;
+}
+
+function restoreFocus(hadFocus) {
+  const now = document.activeElement;
+  if (ctx.prompter.focusConfirm) {
+    ctx.prompter.focusConfirm = false;
+    const confirm = document.querySelector("[data-testid=confirm]");
+    if (confirm) return confirm.focus({ preventScroll: true });
+  }
+  if (now && now !== document.body) return;
+  focus.lost = focus.lost || hadFocus;
+  const again = focus.key && document.querySelector(focus.key);
+  if (again && again.matches("button:not(:disabled), [tabindex='0']")) {
+    focus.lost = false;
+    return again.focus({ preventScroll: true });
+  }
+  if (!focus.lost || ctx.prompter.busy) return;
+  focus.lost = false;
+  document.querySelector(".prompt h2")?.focus({ preventScroll: true });
 }
 
 let pending = null;
@@ -69,7 +124,10 @@ function showError(err) {
 function draw() {
   const game = GAMES[ctx.summary.game];
   const view = ctx.past ? ctx.past.view : ctx.view;
-  game.render({ ...ctx, view, live: !ctx.past });
+  const active = document.activeElement;
+  const hadFocus = Boolean(active && active !== document.body);
+  if (hadFocus) focus.key = focusKey(active);
+  Promise.resolve(game.render({ ...ctx, view, live: !ctx.past })).then(() => restoreFocus(hadFocus));
 }
 
 async function showPast(v) {
@@ -109,7 +167,10 @@ function pickLanguage(summary) {
 /** Writes the page's fixed words (index.html's) and the language switcher in the current language. */
 function relabel() {
   const live = document.getElementById("live");
-  if (live) live.title = t("Live updates");
+  if (live) {
+    live.title = t("Live updates");
+    live.setAttribute("aria-label", SAY.live(live.dataset.state));
+  }
   const title = document.getElementById("title");
   if (title && !booted) title.textContent = t("Loading…");
   const label = document.getElementById("lang-label");
@@ -201,8 +262,12 @@ async function boot() {
   window.matchMedia("(max-width: 700px)").addEventListener("change", () => ctx.view && draw());
   header();
   await refresh();
-  api.follow(() => refreshSoon(),
-    (state) => document.getElementById("live").className = `live ${state}`, String(ctx.version));
+  api.follow(() => refreshSoon(), (state) => {
+    const dot = document.getElementById("live");
+    dot.className = `live ${state}`;
+    dot.dataset.state = state;
+    dot.setAttribute("aria-label", SAY.live(state));
+  }, String(ctx.version));
 }
 
 boot().catch(showError);

@@ -8,6 +8,26 @@ import { areaName, spotArea, tileName } from "./elgrande_text.js";
 import { t, tn } from "./i18n.js";
 
 const MEDALS = ["#e8b923", "#c4c9cf", "#cd8a4f"];
+/** The words a screen reader hears for an area (the title of its shape and its accessible name). */
+const SAY = {
+  area: (name, facts) => t("{area}: {facts}", { area: name, facts }),
+  listed: (text, list) => t("{text}: {list}", { text, list }),
+  of: (n, name) => t("{n} of {who}", { n, who: name }),
+  blackChurch: (n) => t("{n} black (the Church)", { n }),
+  none: () => t("no caballeros"),
+  scores: (values) => t("scores {values}", { values }),
+  scoreboard: (values) => t("mobile scoreboard {values}", { values }),
+  king: () => t("the King is here"),
+  grande: (name) => t("{who}'s Grande", { who: name }),
+  moorish: () => t("Moorish, not scored"),
+  limit: (on, spaces) => t("limit board: {on} of {spaces} spaces taken", { on, spaces }),
+  loose: (n, kind) => (kind === "gold" ? tn("{n} gold tile lying free", "{n} gold tiles lying free", n)
+    : tn("{n} goods tile lying free", "{n} goods tiles lying free", n)),
+  slot: (slot, name) => t("{slot} slot: {who}", { slot, who: name }),
+  free: () => t("free"),
+  delayed: (name, round) => t("{who}'s delayed scoring marker: scores in round {round}", { who: name, round }),
+  tray: (list) => t("Mobile scoreboards beside the board: {list}", { list }),
+};
 const CUBE = 30;
 const FRANCE_K = 1.15;  // France is narrow: its label and slots grow less on a phone
 
@@ -24,7 +44,7 @@ function regionLabel(map, id, model, k) {
   const moorish = id === "granada" && model.moorish;
   const unscored = id === "caravel" && !scoreboardAt(model, id) && values.every((v) => !v);  // G3: the Caravel has no values
   const delayed = (model.ic?.delayed || []).filter((d) => d.area === id);
-  return s("g", { class: "region-label", transform: `translate(${x} ${y}) scale(${k})`, "data-label": id },
+  return s("g", { class: "region-label", transform: `translate(${x} ${y}) scale(${k})`, "data-label": id, "aria-hidden": "true" },
     moorish ? s("text", { class: "moorish-tag", y: -26, "text-anchor": "middle", text: model.compact ? t("☾ MOORISH") : t("☾ MOORISH · not scored") }) : null,
     s("text", { class: "area-name", "text-anchor": "middle", text: areaName(id).toUpperCase() }),
     s("g", { transform: "translate(0 22)" }, unscored ? model.compact ? null : s("text", { class: "overseas-note", y: 4, "text-anchor": "middle", text: t("the ship · no values") })
@@ -51,38 +71,57 @@ function colourOf(model, owner) {
   return owner === "black" ? CHURCH : model.colours[owner];
 }
 
-function tooltip(model, area) {
-  const here = (model.counts[area] || []).map((n, seat) => (n ? `${who(model, seat)} ${n}` : null)).filter(Boolean);
-  if (model.black?.[area]) here.push(model.ic ? t("black {n} (the Grand Inquisitor's)", { n: model.black[area] }) : t("black {n} (the Church)", { n: model.black[area] }));
-  const king = model.king === area ? " · " + t("the King") : "";
-  const moorish = area === "granada" && model.moorish ? " · " + t("Moorish, not scored") : "";
-  if (model.ic && area === model.ic.limit?.area) here.push(t("limit board: {on} of {spaces} spaces taken", { on: model.ic.limit.on, spaces: model.ic.limit.spaces }));
-  if (model.ic && area === "america" && model.ic.gold) here.push(tn("{n} gold tile lying free", "{n} gold tiles lying free", model.ic.gold));
-  if (model.ic && area === "mediterranean" && model.ic.goods) here.push(tn("{n} goods tile lying free", "{n} goods tiles lying free", model.ic.goods));
-  const free = t("free");
-  const slots = area === "france" && model.slots ? ` · ${FRANCE_SLOTS.map((sl) => `${slotName(sl.slot).toLowerCase()} ${model.slots[sl.slot] === null ? free : who(model, model.slots[sl.slot])}`).join(", ")}` : "";
-  const pieces = here.join(", ") || t("no caballeros");
-  return `${areaName(area)} (${model.values[area].join("/")})${king}${moorish}: ${pieces}${slots}`;
+/**
+ * Returns an area in words, for its tooltip and screen readers: its caballeros (by state with the
+ * expansion), values, the King, Grandes, scoreboards, and what the options add.
+ */
+function areaText(model, area) {
+  const here = model.ic ? statesIn(model, area).filter((e) => !SLOTTED.has(e.position)).map((e) => stateText(model, e))
+    : (model.counts[area] || []).map((n, seat) => (n ? SAY.of(n, who(model, seat)) : null)).filter(Boolean);
+  if (!model.ic && model.black?.[area]) here.push(SAY.blackChurch(model.black[area]));
+  const values = model.values[area].join("/");
+  const facts = [here.join(", ") || SAY.none(), scoreboardAt(model, area) ? SAY.scoreboard(values) : SAY.scores(values)];
+  if (model.king === area) facts.push(SAY.king());
+  model.grandes.forEach((g, seat) => { if (g === area) facts.push(SAY.grande(who(model, seat))); });
+  if (area === "granada" && model.moorish) facts.push(SAY.moorish());
+  if (model.ic && area === model.ic.limit?.area) facts.push(SAY.limit(model.ic.limit.on, model.ic.limit.spaces));
+  if (model.ic && area === "america" && model.ic.gold) facts.push(SAY.loose(model.ic.gold, "gold"));
+  if (model.ic && area === "mediterranean" && model.ic.goods) facts.push(SAY.loose(model.ic.goods, "goods"));
+  if (area === "france" && model.slots && !model.ic) {
+    FRANCE_SLOTS.forEach((sl) => facts.push(SAY.slot(slotName(sl.slot), model.slots[sl.slot] === null ? SAY.free() : who(model, model.slots[sl.slot]))));
+  }
+  (model.ic?.delayed || []).filter((d) => d.area === area).forEach((d) => facts.push(SAY.delayed(who(model, d.seat), d.round)));
+  return SAY.area(areaName(area), facts.join("; "));
 }
 
 function scoreboardAt(model, area) {
   return Object.entries(model.scoreboards).find(([, where]) => where === area)?.[0];
 }
 
-/** Returns one cube of `colour` with `count` printed on it (a caballero stack). */
-export function cube(colour, count, size = CUBE) {
+/** Returns one cube of `colour` with `count` printed on it (a caballero stack) and its seat's `mark` in a corner. */
+export function cube(colour, count, size = CUBE, mark = null) {
   const r = size / 2;
   return s("g", { class: colour === CHURCH ? "cube church" : "cube" },
     s("rect", { x: -r, y: -r + 3, width: size, height: size, rx: 6, fill: "#0003" }),
     s("rect", { x: -r, y: -r, width: size, height: size, rx: 6, fill: colour.fill, stroke: colour.edge, "stroke-width": 2 }),
     s("rect", { x: -r + 4, y: -r + 3, width: size - 8, height: 5, rx: 2.5, fill: "#fff", "fill-opacity": 0.35 }),
-    count === undefined ? null : s("text", { class: "cube-text", y: 6, "text-anchor": "middle", fill: colour.ink, text: count }));
+    count === undefined ? null : s("text", { class: "cube-text", y: 6, "text-anchor": "middle", fill: colour.ink, text: count }),
+    mark ? seatMark(colour, mark, r) : null);
 }
 
-function grande(colour) {
+/** Returns a seat's letter on a white tab at a cube's lower right corner, so seats differ by more than colour. */
+function seatMark(colour, mark, r) {
+  const w = 10 + 8 * [...mark].length;
+  return s("g", { class: "seat-mark", transform: `translate(${r - 1} ${r - 1})` },
+    s("rect", { x: -w / 2, y: -9, width: w, height: 18, rx: 9, fill: "#fff", stroke: colour.edge, "stroke-width": 1.5 }),
+    s("text", { y: 4.5, "text-anchor": "middle", text: mark }));
+}
+
+function grande(colour, mark) {
   return s("g", { class: "grande" },
     s("path", { d: "M-17 -8 L0 -24 L17 -8 L17 18 L-17 18 Z", fill: colour.fill, stroke: colour.edge, "stroke-width": 2.5, filter: "url(#lift)" }),
-    s("path", { d: "M-6 18 L-6 6 L6 6 L6 18", fill: "none", stroke: colour.ink, "stroke-width": 2.5 }));
+    mark ? s("text", { class: "grande-mark", y: 13, "text-anchor": "middle", fill: colour.ink, text: mark })
+      : s("path", { d: "M-6 18 L-6 6 L6 6 L6 18", fill: "none", stroke: colour.ink, "stroke-width": 2.5 }));
 }
 
 function king() {
@@ -101,24 +140,24 @@ function row(items, gap) {
   return items.map((item, i) => s("g", { transform: `translate(${i * gap - width / 2} 0)` }, item));
 }
 
-function stacks(counts, colours, perRow, black = 0) {
-  const present = counts.map((n, seat) => [n, colours[seat]]).filter(([n]) => n > 0);
-  if (black > 0) present.push([black, CHURCH]);  // O-C1: the Church's black caballeros
+function stacks(counts, colours, perRow, black = 0, marks = []) {
+  const present = counts.map((n, seat) => [n, colours[seat], marks[seat]]).filter(([n]) => n > 0);
+  if (black > 0) present.push([black, CHURCH, null]);  // O-C1: the Church's black caballeros
   const rows = [];
   for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow));
   return rows.map((r, j) => s("g", { transform: `translate(0 ${j * (CUBE + 8)})` },
-    row(r.map(([n, c]) => cube(c, n)), CUBE + 8)));
+    row(r.map(([n, c, m]) => cube(c, n, CUBE, m)), CUBE + 8)));
 }
 
 function areaPieces(model, area) {
   const top = [];
   if (model.king === area) top.push(king());
-  model.grandes.forEach((g, seat) => { if (g === area) top.push(grande(model.colours[seat])); });
-  const items = [s("g", {}, row(top, 42))];
+  model.grandes.forEach((g, seat) => { if (g === area) top.push(grande(model.colours[seat], model.initials?.[seat])); });
+  const items = [s("g", { "aria-hidden": "true" }, row(top, 42))];
   const y0 = top.length ? 38 : 0;
   if (model.ic) return [...items, ...icPieces(model, area, y0)];  // G4a: every caballero state
   if (area === "france" && model.slots) return items;  // O-F4: France's caballeros stand on its slots
-  items.push(s("g", { transform: `translate(0 ${y0})` }, stacks(model.counts[area] || [], model.colours, 3, model.black?.[area] || 0)));
+  items.push(s("g", { transform: `translate(0 ${y0})`, "aria-hidden": "true" }, stacks(model.counts[area] || [], model.colours, 3, model.black?.[area] || 0, model.initials)));
   return items;
 }
 
@@ -161,7 +200,7 @@ export function stateCube(model, e, size = CUBE) {
   const r = size / 2;
   return s("g", { class: "ic-cube", "data-owner": e.owner, "data-position": e.position, "data-tile": e.tile || "", "data-claimant": e.claimant ?? "", "data-marked": e.marked ? "1" : "", "data-bonus": e.bonus ? "1" : "", "data-count": e.count },
     s("title", { text: stateText(model, e) }),
-    cube(colourOf(model, e.owner), e.count, size),
+    cube(colourOf(model, e.owner), e.count, size, e.owner === "black" ? null : model.initials?.[e.owner]),
     e.tile ? s("g", { transform: `translate(${r - 1} ${-r + 1})` }, tileToken(e.tile, colourOf(model, e.claimant), 7)) : null,
     e.bonus ? s("g", { class: "bonus-badge", transform: `translate(${-r + 1} ${-r + 1})` },
       s("circle", { r: 7, fill: "#2f6fb0", stroke: "#fff", "stroke-width": 1.5 }),
@@ -206,7 +245,7 @@ function icPieces(model, area, y0) {
   const main = list.filter((e) => !SLOTTED.has(e.position) && e.position !== "beside");
   const beside = list.filter((e) => e.position === "beside");
   const perRow = PER_ROW[area] || 3;
-  const out = [s("g", { transform: `translate(0 ${y0})` }, stateRows(model, main, perRow))];
+  const out = [s("g", { transform: `translate(0 ${y0})`, "aria-hidden": "true" }, stateRows(model, main, perRow))];
   if (area === model.ic.limit?.area) {
     const y = y0 + Math.ceil(main.length / perRow) * (CUBE + 10) + (main.length ? 2 : 0);
     out.push(s("g", { transform: `translate(0 ${y})` }, limitBoard(model, area, beside)));
@@ -221,15 +260,18 @@ function limitBoard(model, area, beside) {
   const cell = 12;
   const width = spaces * cell + 14;
   const cells = Array.from({ length: spaces }, (_, i) => s("rect", { class: i < on ? "limit-cell full" : "limit-cell", x: -width / 2 + 7 + i * cell + 1, y: 5, width: cell - 2, height: 11, rx: 2 }));
-  const board = s("g", { class: "limit-board", "data-area": `${area}_on`, "data-limit": area },
-    s("title", { text: t("Limit board: {on} of {spaces} spaces taken; only caballeros on it count (G45)", { on, spaces }) }),
+  const boardText = t("Limit board: {on} of {spaces} spaces taken; only caballeros on it count (G45)", { on, spaces });
+  const board = s("g", { class: "limit-board", "data-area": `${area}_on`, "data-limit": area, "data-label": boardText },
+    s("title", { text: boardText }),
     s("rect", { class: "limit-plank", x: -width / 2, y: -10, width, height: 30, rx: 6 }),
     s("text", { class: "limit-text", x: 0, y: 1.5, "text-anchor": "middle", text: t("LIMIT {on}/{spaces}", { on, spaces }) }),
     ...cells);
-  const besideRow = s("g", { class: "limit-beside", "data-area": `${area}_beside`, transform: `translate(0 ${beside.length ? 54 : 34})` },
-    s("title", { text: tn("Beside the limit board: {n} caballero, not counted (G56)", "Beside the limit board: {n} caballeros, not counted (G56)", beside.reduce((n, e) => n + e.count, 0)) }),
+  const besideText = tn("Beside the limit board: {n} caballero, not counted (G56)", "Beside the limit board: {n} caballeros, not counted (G56)", beside.reduce((n, e) => n + e.count, 0));
+  const besideRow = s("g", { class: "limit-beside", "data-area": `${area}_beside`, transform: `translate(0 ${beside.length ? 54 : 34})`,
+    "data-label": beside.length ? SAY.listed(besideText, beside.map((e) => stateText(model, e)).join(", ")) : besideText },
+    s("title", { text: besideText }),
     beside.length ? s("text", { class: "beside-text", x: 0, y: -20, "text-anchor": "middle", text: t("beside:") }) : null,
-    beside.length ? stateRows(model, beside, 4, 24) : null);
+    beside.length ? s("g", { "aria-hidden": "true" }, stateRows(model, beside, 4, 24)) : null);
   return [board, besideRow];
 }
 
@@ -240,7 +282,7 @@ function looseTiles(model, area) {
   const [ax, ay] = OVERSEAS[area].pieces;
   const [tx, ty] = OVERSEAS[area].tiles;
   const tokens = Array.from({ length: n }, (_, i) => s("g", { transform: `translate(${(i % 6) * 20 - Math.min(n - 1, 5) * 10} ${Math.floor(i / 6) * 20})` }, tileToken(kind, null, 9)));
-  return s("g", { class: "loose-tiles", "data-loose": kind, "data-count": n, transform: `translate(${tx - ax} ${ty - ay})` },
+  return s("g", { class: "loose-tiles", "data-loose": kind, "data-count": n, transform: `translate(${tx - ax} ${ty - ay})`, "aria-hidden": "true" },
     s("title", { text: kind === "gold" ? tn("{n} gold tile lying free in {where}", "{n} gold tiles lying free in {where}", n, { where: areaName(area) })
       : tn("{n} goods tile lying free in {where}", "{n} goods tiles lying free in {where}", n, { where: areaName(area) }) }),
     s("text", { class: "loose-text", y: -16, "text-anchor": "middle", text: kind === "gold" ? (n ? t("{n} gold free", { n }) : t("no gold left")) : (n ? t("{n} goods free", { n }) : t("no goods left")) }),
@@ -302,11 +344,13 @@ export function drawPosition(svg, map, model) {
   svg.querySelectorAll(".region").forEach((p) => {
     p.classList.toggle("kings", p.dataset.area === model.king);
     if (p.dataset.area === "granada") p.classList.toggle("moorish", Boolean(model.moorish));  // O-G2
-    p.replaceChildren(s("title", { text: tooltip(model, p.dataset.area) }));
+    p.dataset.label = areaText(model, p.dataset.area);
+    p.replaceChildren(s("title", { text: p.dataset.label }));
   });
+  svg.querySelector(".castillo").dataset.label = areaText(model, "castillo");
   const castle = svg.querySelector(".castillo .pieces");
   castle.replaceChildren(...(model.ic ? stateRows(model, statesIn(model, "castillo"), 3)  // G80: black ones too (H9)
-    : stacks(model.counts.castillo || [], model.colours, 3)));
+    : stacks(model.counts.castillo || [], model.colours, 3, 0, model.initials)));
   const cv = model.values.castillo;
   const chips = svg.querySelector(".castillo .castillo-values");
   chips.replaceChildren(scoreboardAt(model, "castillo") ? scoreboardTile(cv) : valueChips(cv));
@@ -316,12 +360,17 @@ export function drawPosition(svg, map, model) {
 function drawTray(svg, model) {
   const free = Object.entries(model.scoreboards).filter(([, w]) => !w);
   const tray = svg.querySelector(".tray");
+  const label = free.length ? SAY.tray(free.map(([id]) => model.sbValues[id].join("·")).join(", ")) : null;
+  Object.entries({ role: label && "img", "aria-label": label, "aria-hidden": label ? null : "true" }).forEach(([k, v]) => (v ? tray.setAttribute(k, v) : tray.removeAttribute(k)));
   tray.replaceChildren(
     s("text", { class: "tray-title", "text-anchor": "middle", y: -28, text: free.length ? t("MOBILE SCOREBOARDS") : "" }),
     ...row(free.map(([id]) => scoreboardTile(model.sbValues[id])), 84));
 }
 
-/** Marks `areas` as clickable targets (calling `onPick(area)`), and `chosen` as picked counts. */
+/**
+ * Marks `areas` as targets (calling `onPick(area)` on a click, Enter or Space) and `chosen` as picked counts.
+ * A target is a focusable button named by its area's words; any other area is a labelled image.
+ */
 export function setTargets(svg, areas, onPick, chosen = {}) {
   svg.querySelectorAll("[data-area]").forEach((node) => {
     const id = node.dataset.area;
@@ -329,10 +378,10 @@ export function setTargets(svg, areas, onPick, chosen = {}) {
     node.classList.toggle("target", on);
     node.onclick = on ? () => onPick(id) : null;
     node.onkeydown = on ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onPick(id); } } : null;
-    if (on) Object.entries({ tabindex: "0", role: "button", "aria-label": areaName(id) }).forEach(([k, v]) => node.setAttribute(k, v));
-    else ["tabindex", "role", "aria-label"].forEach((k) => node.removeAttribute(k));
-    if (!on && node.dataset.label) Object.entries({ role: "img", "aria-label": node.dataset.label }).forEach(([k, v]) => node.setAttribute(k, v));
-    if (on && node.classList.contains("region")) node.parentNode.append(node);
+    const name = node.dataset.label || areaName(id);
+    Object.entries({ tabindex: on ? "0" : null, role: on ? "button" : "img", "aria-label": name })
+      .forEach(([k, v]) => (v === null ? node.removeAttribute(k) : node.setAttribute(k, v)));
+    if (on && node.classList.contains("region") && node.nextElementSibling) node.parentNode.append(node);  // drawn on top
   });
   svg.querySelectorAll(".pick-badge").forEach((n) => n.remove());
   const overlay = svg.querySelector(".overlay");
@@ -340,7 +389,7 @@ export function setTargets(svg, areas, onPick, chosen = {}) {
     if (!n) continue;
     const at = badgePoint(svg, area);
     if (!at) continue;
-    overlay.append(s("g", { class: "pick-badge", transform: `translate(${at[0]} ${at[1]})` },
+    overlay.append(s("g", { class: "pick-badge", transform: `translate(${at[0]} ${at[1]})`, "aria-hidden": "true" },
       s("circle", { r: 17, class: n < 0 ? "minus" : "" }), s("text", { y: 6, "text-anchor": "middle", text: n > 0 ? `+${n}` : `−${-n}` })));
   }
 }

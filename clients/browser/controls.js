@@ -21,9 +21,10 @@ export class Prompter {
     return this.legal.filter((m) => m.type === type);
   }
 
-  /** Marks a complete move as chosen (shown for confirmation) without sending it. */
+  /** Marks a complete move as chosen (shown for confirmation) without sending it; the page then focuses Confirm. */
   select(move) {
     this.selected = move;
+    this.focusConfirm = Boolean(move);
     this.error = null;
     this.onChange();
   }

@@ -1,6 +1,6 @@
 // Draws an El Grande game: the map with its pieces, the players, the hand, the offer and the prompt.
 import { h, mount, label } from "./dom.js";
-import { colour, seatStyle, CHURCH } from "./colours.js";
+import { colour, seatStyle, seatMarks, swatch, CHURCH } from "./colours.js";
 import { drawBoard } from "./map.js";
 import { drawPosition } from "./board.js";
 import { actionCard, cardHeads, rememberHeads, POWER_HEADS } from "./cards.js";
@@ -9,6 +9,13 @@ import { t, tn, term, language } from "./i18n.js";
 import { drawPrompt } from "./elgrande_prompt.js";
 
 export const TITLE = "El Grande";
+/** Words only screen readers hear on this page. */
+const SAY = {
+  map: () => t("Map"),
+  yourMove: () => t("Your move"),
+  score: (who, points) => t("{who} {points}", { who, points }),
+  scoreTrack: (list) => t("Score track: {list}", { list }),
+};
 export { describeEvent };
 const SB_VALUES = { sb_8_4_0: [8, 4, 0], sb_4_0_0: [4, 0, 0] };
 let panels = null;
@@ -18,9 +25,9 @@ let svg = null;
 /** Builds the page's panels and loads the map outline. */
 export function init(root, ctx) {
   panels = {
-    board: h("section", { class: "panel board-panel", "aria-label": t("Board") }),
+    board: h("section", { class: "panel board-panel", "aria-label": t("Board") }, h("h2", { class: "sr-only" }, SAY.map())),
     players: h("section", { class: "panel players-panel", "aria-label": t("Players") }),
-    prompt: h("section", { class: "panel prompt", "aria-live": "polite", "data-testid": "prompt" }),
+    prompt: h("section", { class: "panel prompt", "aria-label": SAY.yourMove(), "data-testid": "prompt" }),
     offer: h("section", { class: "panel offer-panel", "aria-label": t("Action cards") }),
     hand: h("section", { class: "panel hand-panel", "aria-label": t("Power cards") }),
     colonies: h("section", { class: "panel colonies-panel", "aria-label": t("Inquisitor and Colonies"), "data-testid": "colonies", hidden: true }),
@@ -83,7 +90,7 @@ export function preview(model, draft, seat) {
 
 function drawMap(ctx) {
   const names = Array.from({ length: ctx.view.seats }, (_, s) => seatName(ctx.summary.seats, s));
-  const initials = names.map((n) => [...n.trim()][0]?.toUpperCase() || "?");
+  const initials = seatMarks(names);
   const model = { ...preview(boardModel(ctx.view), ctx.live ? ctx.prompter.draft : null, ctx.seat), names, initials };
   const key = `${model.regions.join()}:${language()}`;  // the map's fixed words are in the page's language
   if (!svg || svg.dataset.regions !== key) {
@@ -91,15 +98,21 @@ function drawMap(ctx) {
     svg.dataset.regions = key;
   }
   drawPosition(svg, map, model);
-  if (!panels.board.contains(svg)) mount(panels.board, svg, legend(ctx));
+  if (!panels.board.contains(svg)) mount(panels.board, h("h2", { class: "sr-only" }, SAY.map()), svg, legend(ctx));
   else panels.board.querySelector(".legend").replaceWith(legend(ctx));
+}
+
+/** Returns each seat's mark (its initial) for the swatches, cubes and score markers. */
+function marks(ctx) {
+  return seatMarks(Array.from({ length: ctx.view.seats }, (_, s) => seatName(ctx.summary.seats, s)));
 }
 
 function legend(ctx) {
   const v = ctx.view;
+  const m = marks(ctx);
   return h("div", { class: "legend" },
     ...Array.from({ length: v.seats }, (_, s) => h("span", { class: "legend-item", style: seatStyle(colour(s)) },
-      h("span", { class: "swatch" }), seatName(ctx.summary.seats, s))),
+      swatch(m[s]), seatName(ctx.summary.seats, s))),
     h("span", { class: "legend-item muted" }, t("♛ King in {region}", { region: areaName(v.king) })),
     h("span", { class: "legend-item muted" }, t("⌂ Grande (home)")),
     v.church ? h("span", { class: "legend-item", style: seatStyle(CHURCH) }, h("span", { class: "swatch black" }),
@@ -160,7 +173,7 @@ function playerCard(ctx, s) {
   const order = v.turn_order.indexOf(s);
   const bid = v.bids[s];
   return h("div", { class: `player${pending ? " active" : ""}`, style: seatStyle(colour(s)), "data-seat": s },
-    h("div", { class: "name" }, h("span", { class: "swatch" }), seatName(ctx.summary.seats, s),
+    h("div", { class: "name" }, swatch(marks(ctx)[s]), seatName(ctx.summary.seats, s),
       s === ctx.seat ? h("span", { class: "tag you" }, t("you")) : null,
       v.church?.holder === s ? h("span", { class: "tag church", title: t("holds the Church marker: the black caballeros count as theirs") }, t("✝ Church")) : null,
       v.inquisitor?.holder === s ? h("span", { class: "tag church inquisitor", title: t("holds the Grand Inquisitor: the black caballeros count as theirs (G41)") }, t("Grand Inquisitor")) : null,
@@ -187,7 +200,7 @@ function drawPlayers(ctx) {
     h("span", { class: "church-marker", "aria-hidden": "true" }, "GI"),
     h("span", {}, t("Grand Inquisitor:") + " ", h("strong", {}, v.inquisitor.holder === null ? t("nobody") : seatName(ctx.summary.seats, v.inquisitor.holder))),
     h("span", { class: "muted" }, "· " + t("black caballeros {whose}", { whose: inquisitorText(ctx) }))) : null;
-  mount(panels.players, h("h2", {}, t("Players and scores")), result, church, inquisitor, scoreTrack(v),
+  mount(panels.players, h("h2", {}, t("Players and scores")), result, church, inquisitor, scoreTrack(ctx),
     h("div", { class: "players" }, ...Array.from({ length: v.seats }, (_, s) => playerCard(ctx, s))));
 }
 
@@ -199,19 +212,23 @@ function resultText(ctx, r) {
   return r.winners.length > 1 ? t("Game over — {names} win. {ranking}", params) : t("Game over — {names} wins. {ranking}", params);
 }
 
-function scoreTrack(v) {
+function scoreTrack(ctx) {
+  const v = ctx.view;
+  const m = marks(ctx);
   const top = Math.max(50, Math.ceil(Math.max(...v.scores) / 25) * 25);
   const ticks = Array.from({ length: top / 25 + 1 }, (_, i) => i * 25);
-  return h("div", { class: "score-track", "aria-label": t("Score track") },
+  const said = v.scores.map((sc, s) => SAY.score(seatName(ctx.summary.seats, s), sc)).join(", ");
+  return h("div", { class: "score-track", role: "img", "aria-label": SAY.scoreTrack(said) },
     ...ticks.map((tick) => h("span", { class: "tick", style: `left:${(100 * tick) / top}%` }, tick)),
     ...v.scores.map((sc, s) => h("span", {
-      class: "marker", title: `${sc}`, style: `left:${(100 * sc) / top}%;top:${4 + 9 * v.scores.slice(0, s).filter((x) => Math.abs(x - sc) * 100 / top < 3).length}px;${seatStyle(colour(s))}`,
-    })));
+      class: "marker", title: `${sc}`, style: `left:${(100 * sc) / top}%;top:${4 + 13 * v.scores.slice(0, s).filter((x) => Math.abs(x - sc) * 100 / top < 3).length}px;${seatStyle(colour(s))}`,
+    }, m[s])));
 }
 
 /** Returns a power card (value and caballero heads), clickable when `onclick` is given. */
 export function powerCard(value, c, onclick, state = "") {
-  return h(onclick ? "button" : "div", { class: `card power ${state}`, style: seatStyle(c), "data-power": value, onclick, title: tn("{n} caballero to court", "{n} caballeros to court", POWER_HEADS[value]) },
+  return h(onclick ? "button" : "div", { class: `card power ${state}`, style: seatStyle(c), "data-power": value, onclick, title: tn("{n} caballero to court", "{n} caballeros to court", POWER_HEADS[value]),
+    "aria-pressed": onclick ? String(state.includes("selected")) : null },
     h("span", { class: "val" }, value),
     h("span", { class: "heads" }, ...Array.from({ length: POWER_HEADS[value] }, () => h("span", { class: "head" }))));
 }
@@ -220,7 +237,8 @@ export function powerCard(value, c, onclick, state = "") {
 export function actionCardNode(card, onclick, state = "") {
   const [stack, title, effect] = actionCard(card.card || card);
   const heads = card.heads ?? cardHeads(card);
-  return h(onclick ? "button" : "div", { class: `card action ${state}`, "data-card": card.card || card, onclick },
+  return h(onclick ? "button" : "div", { class: `card action ${state}`, "data-card": card.card || card, onclick,
+    "aria-pressed": onclick ? String(state.includes("selected")) : null },
     h("span", { class: `stack s${stack}` }, stack),
     h("span", { class: "title" }, title),
     h("span", { class: "effect" }, effect),
@@ -271,11 +289,11 @@ function drawColonies(ctx) {
       owed ? fact("owed", t("Owed this turn"), t("{gold} gold, {goods} goods", { gold: tl.owed.gold, goods: tl.owed.goods })) : null),
     h("h3", {}, t("Held cards")),
     (v.held_cards || []).length ? h("div", { class: "cards held" }, ...v.held_cards.map((c) => h("div", { class: "held-card", style: seatStyle(colour(c.seat)), "data-held": c.card },
-      actionCardNode(c.card, null), h("span", { class: "keeper" }, h("span", { class: "swatch" }), name(c.seat)))))
+      actionCardNode(c.card, null), h("span", { class: "keeper" }, swatch(marks(ctx)[c.seat]), name(c.seat)))))
       : h("p", { class: "muted" }, t("No held cards.")),
     h("h3", {}, t("Delayed scoring markers")),
     (v.delayed || []).length ? h("ul", { class: "plain-list" }, ...v.delayed.map((d) => h("li", { "data-delayed": d.area, style: seatStyle(colour(d.seat)) },
-      h("span", { class: "swatch" }), t("{region} scores at the end of round {round} ({who}’s {card})", { region: areaName(d.area), round: d.round, who: name(d.seat), card: actionCard(d.card)[1] }))))
+      swatch(marks(ctx)[d.seat]), t("{region} scores at the end of round {round} ({who}’s {card})", { region: areaName(d.area), round: d.round, who: name(d.seat), card: actionCard(d.card)[1] }))))
       : h("p", { class: "muted" }, t("None.")),
     (v.turned || []).length ? h("h3", {}, t("Turned face down this round")) : null,
     (v.turned || []).length ? h("div", { class: "cards turned" }, ...v.turned.map((c) => actionCardNode(c, null, "turned"))) : null);

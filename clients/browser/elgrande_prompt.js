@@ -208,7 +208,7 @@ function waiting(ctx) {
   const who = Object.entries(v.pending).map(([s, pr]) => `${seatName(ctx.summary.seats, Number(s))} (${promptText(pr.kind)[0].toLowerCase()})`);
   const mine = v.decision?.my_choice;
   return h("div", {},
-    h("div", { class: "what" }, v.result ? t("The game is over.") : who.length ? t("Waiting…") : t("Nothing to do.")),
+    h("h2", { class: "what", tabindex: "-1" }, v.result ? t("The game is over.") : who.length ? t("Waiting…") : t("Nothing to do.")),
     who.length ? h("div", { class: "hint" }, t("Waiting for {who}.", { who: who.join(", ") })) : null,
     mine !== undefined ? h("div", { class: "draft" }, t("Your sealed choice: {choice}", { choice: choiceText(mine) })) : null);
 }
@@ -224,7 +224,7 @@ export function drawPrompt(panel, ctx, svg) {
   const ui = { hand: new Map(), offer: new Map() };
   const kind = ctx.seat !== null && ctx.live ? ctx.view.pending[String(ctx.seat)]?.kind : null;
   panel.classList.toggle("idle", !kind || !p.legal.length);
-  if (!ctx.live) mount(panel, h("div", { class: "what" }, t("Viewing the past")), h("div", { class: "hint" }, t("Moves are disabled until you go back to now.")));
+  if (!ctx.live) mount(panel, h("h2", { class: "what", tabindex: "-1" }, t("Viewing the past")), h("div", { class: "hint" }, t("Moves are disabled until you go back to now.")));
   else if (!kind || !p.legal.length) mount(panel, waiting(ctx));
   else {
     const [title, generic] = promptText(kind);
@@ -232,7 +232,7 @@ export function drawPrompt(panel, ctx, svg) {
     const hint = evicted ? t("All your caballeros in {region} must leave.", { region: areaName(ctx.view.decision.context) }) + " " + generic : generic;
     const main = p.draft ? draftControls(p, draftHooks(ctx, svg)) : body(ctx, svg, kind, ui);
     const due = deadlineText(ctx.summary, ctx.seat);
-    mount(panel, h("div", { class: "what" }, title), h("div", { class: "hint" }, due ? `${hint} ${due}` : hint), main,
+    mount(panel, h("h2", { class: "what", tabindex: "-1" }, title), h("div", { class: "hint" }, due ? `${hint} ${due}` : hint), main,
       p.selected && !p.draft ? h("div", { class: "draft", "data-testid": "selected" }, confirmText(ctx, p.selected)) : null,
       p.selected && !p.draft ? notation(p.selected.text) : null,
       p.selected && !p.draft ? confirmRow(p, t("Confirm")) : null,

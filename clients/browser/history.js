@@ -4,6 +4,7 @@ import { h, mount } from "./dom.js";
 import * as api from "./api.js";
 
 const PAGE = 200;
+const LOG_NAME = () => t("Game log");  // the scrolling list's accessible name
 
 /** Keeps the loaded log entries and draws the history panel (`el`). */
 export class History {
@@ -46,6 +47,11 @@ export class History {
     this.onPick(Math.max(1, Math.min(v, this.latest)) === this.latest ? null : Math.max(1, v));
   }
 
+  /** Returns the readable lines of the entries after version `v` (what the live region reads out). */
+  linesAfter(v) {
+    return this.entries.filter((e) => e.v > v && !e.hidden).map((e) => this.describe(e, this.names())).filter(Boolean);
+  }
+
   line(entry) {
     const text = entry.hidden ? t("A hidden event.") : this.describe(entry, this.names());
     if (!text) return null;
@@ -56,17 +62,19 @@ export class History {
 
   draw() {
     const shown = this.at ?? this.latest;
-    const list = h("ol", {}, ...this.entries.map((e) => this.line(e)).filter(Boolean));
+    const list = h("ol", { tabindex: "0", "aria-label": LOG_NAME() }, ...this.entries.map((e) => this.line(e)).filter(Boolean));
     this.el.setAttribute("aria-label", t("History"));
+    const focused = this.el.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     mount(this.el,
       h("h2", {}, t("History"), h("span", { class: "count" }, tn("{n} event", "{n} events", this.latest))),
       h("div", { class: "stepper" },
-        h("button", { class: "btn", title: t("First"), "aria-label": t("First version"), onclick: () => this.step(1) }, "|◀"),
+        h("button", { class: "btn", title: t("First"), "aria-label": t("First version"), "data-testid": "history-first", onclick: () => this.step(1) }, "|◀"),
         h("button", { class: "btn", title: t("Back"), "aria-label": t("Previous version"), "data-testid": "history-back", onclick: () => this.step(shown - 1) }, "◀"),
         h("span", { class: "at", "data-testid": "history-at" }, t("v{v} / {latest}", { v: shown, latest: this.latest })),
         h("button", { class: "btn", title: t("Forward"), "aria-label": t("Next version"), "data-testid": "history-forward", onclick: () => this.step(shown + 1) }, "▶"),
-        h("button", { class: "btn", title: t("Now"), "aria-label": t("Latest version"), onclick: () => this.step(this.latest) }, "▶|")),
+        h("button", { class: "btn", title: t("Now"), "aria-label": t("Latest version"), "data-testid": "history-now", onclick: () => this.step(this.latest) }, "▶|")),
       list);
+    if (focused) this.el.querySelector(`[data-testid="${focused}"]`)?.focus();
     const cur = list.querySelector(".current");
     if (cur) requestAnimationFrame(() => { list.scrollTop = cur.offsetTop - list.clientHeight / 2; });
   }

@@ -1,12 +1,23 @@
 // Draws a Kabale & Hiebe table: goal columns with their influence cards, the hand, won goals, scores.
 import { h, mount, label } from "./dom.js";
-import { colour, seatStyle } from "./colours.js";
+import { colour, seatStyle, seatMarks, swatch } from "./colours.js";
 import { kabaleCard, goalKind } from "./cards.js";
 import { t, tn } from "./i18n.js";
 import { confirmRow, deadlineText, moveButtons, notation } from "./controls.js";
 
 export const TITLE = "Kabale & Hiebe";
-const ui = { card: null };
+/** Words only screen readers hear: a column as one labelled element, the columns' scroller. */
+const SAY = {
+  column: (index, goal, state, cards) => t("Column {n}: {goal}, {state}; {cards}", { n: index, goal, state, cards }),
+  noCards: () => t("no cards"),
+  faceDown: () => t("face down"),
+  faceDownMine: (card) => t("face down ({card})", { card }),
+  card: (who, what) => t("{who}: {what}", { who, what }),
+  columns: () => t("Goal columns"),
+  yourMove: () => t("Your move"),
+  choice: (move, column) => t("{move}. {column}", { move, column }),
+};
+const ui = { card: null, toColumns: false };
 let panels = null;
 
 /** Builds the empty panels of the page once. */
@@ -14,7 +25,7 @@ export function init(root, ctx) {
   panels = {
     table: h("section", { class: "panel table-panel", "aria-label": t("Table") }),
     players: h("section", { class: "panel players-panel", "aria-label": t("Players") }),
-    prompt: h("section", { class: "panel prompt", "aria-live": "polite" }),
+    prompt: h("section", { class: "panel prompt", "aria-label": SAY.yourMove() }),
     hand: h("section", { class: "panel hand-panel", "aria-label": t("Your hand") }),
   };
   mount(root, h("div", { class: "main-col" }, panels.table, panels.players),
@@ -37,25 +48,56 @@ function goalCard(goal, extra = "") {
     extra ? h("div", { class: "fill" }, extra) : null);
 }
 
-function slot(view, s) {
-  const c = colour(view.colours[s.seat]);
-  if (!s.up) {
-    const mine = s.card ? `${cardName(s.card)}` : "";
-    return h("div", { class: "infl back", style: seatStyle(c), title: t("Face down") }, mine ? `(${mine})` : "");
-  }
-  const [nm, val, ability] = kabaleCard(s.card) || [label(s.card), "", ""];
-  const hood = s.card === "magic_hood" && s.holds ? " · " + (s.hidden ? t("hides {card}", { card: cardName(s.hidden) }) : t("hides a card")) : "";
-  return h("div", { class: `infl${s.holds ? " hooded" : ""}`, style: seatStyle(c), title: ability },
-    h("span", {}, nm + hood), h("span", { class: "iv" }, val));
+function marks(ctx) {
+  return seatMarks(ctx.view.players.map((p) => name(ctx, p.seat)));
 }
 
+function mark(text) {
+  return h("span", { class: "mark", "aria-hidden": "true" }, text);
+}
+
+/** Returns an influence card in a column: its owner's mark, and its name and value once face up. */
+function slot(ctx, s) {
+  const c = colour(ctx.view.colours[s.seat]);
+  const m = marks(ctx)[s.seat];
+  if (!s.up) {
+    const mine = s.card ? `${cardName(s.card)}` : "";
+    return h("div", { class: "infl back", style: seatStyle(c), title: t("Face down") }, mark(m), mine ? h("span", { class: "back-text" }, `(${mine})`) : "");
+  }
+  const [nm, val, ability] = kabaleCard(s.card) || [label(s.card), "", ""];
+  return h("div", { class: `infl${s.holds ? " hooded" : ""}`, style: seatStyle(c), title: ability },
+    mark(m), h("span", {}, nm + hoodText(s)), h("span", { class: "iv" }, val));
+}
+
+function hoodText(s) {
+  return s.card === "magic_hood" && s.holds ? " · " + (s.hidden ? t("hides {card}", { card: cardName(s.hidden) }) : t("hides a card")) : "";
+}
+
+/** Returns a column in words for screen readers: its goal, how full it is, and every card with its owner. */
+function columnText(ctx, col, state) {
+  const [kind] = goalKind(col.goal.kind) || [label(col.goal.kind)];
+  const cards = col.slots.map((s) => {
+    const [nm, val] = kabaleCard(s.card) || [label(s.card), ""];
+    const what = s.up ? `${nm} ${val}${hoodText(s)}` : s.card ? SAY.faceDownMine(cardName(s.card)) : SAY.faceDown();
+    return SAY.card(name(ctx, s.seat), what);
+  });
+  return SAY.column(col.index, `${kind} ${col.goal.value}`, state, cards.join(", ") || SAY.noCards());
+}
+
+/** Returns the goal columns; a column that can be chosen is a button (click, Enter or Space). */
 function columns(ctx, targets) {
   const view = ctx.view;
-  return h("div", { class: "goal-columns" }, ...view.columns.map((col) => {
-    const pick = targets.get(col.index);
+  return h("div", { class: "goal-columns", role: "group", "aria-label": SAY.columns() }, ...view.columns.map((col) => {
+    const move = targets.get(col.index);
     const state = col.closed ? t("closed by Storm") : col.full ? t("full") : `${col.slots.length} / ${col.goal.value}`;
-    return h("div", { class: `goal-col${pick ? " target" : ""}`, "data-column": col.index, onclick: pick || null },
-      h("div", { class: "col-no" }, t("column {n}", { n: col.index })), goalCard(col.goal, state), ...col.slots.map((s) => slot(view, s)));
+    const said = columnText(ctx, col, state);
+    const pick = move ? () => ctx.prompter.select(move) : null;
+    return h("div", {
+      class: `goal-col${move ? " target" : ""}`, "data-column": col.index, onclick: pick,
+      role: move ? "button" : "img", tabindex: move ? "0" : null, "aria-label": move ? SAY.choice(describeMove(ctx, move), said) : said,
+      "aria-pressed": move ? String(ctx.prompter.selected === move) : null,
+      onkeydown: move ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } } : null,
+    }, h("div", { class: "col-no" }, t("column {n}", { n: col.index })), goalCard(col.goal, state), ...col.slots.map((s) => slot(ctx, s)));
   }));
 }
 
@@ -65,6 +107,8 @@ function drawTable(ctx, targets) {
     h("h2", {}, t("Round {round} of {rounds}", { round: v.round || "–", rounds: v.rounds }), h("span", { class: "count" }, t("goal stack: {n}", { n: v.goal_stack_size }))),
     v.columns.length ? columns(ctx, targets) : h("p", { class: "muted" }, v.result ? t("All six rounds are played.") : t("The round has not started.")),
     v.result ? h("div", { class: "notice" }, resultText(ctx)) : null);
+  const scroller = panels.table.querySelector(".goal-columns");  // scrolls on a phone: keyboard users scroll it too
+  if (scroller && scroller.scrollWidth > scroller.clientWidth && !targets.size) scroller.tabIndex = 0;
 }
 
 function resultText(ctx) {
@@ -75,10 +119,11 @@ function resultText(ctx) {
 
 function drawPlayers(ctx) {
   const v = ctx.view;
+  const m = marks(ctx);
   mount(panels.players, h("h2", {}, t("Players")), h("div", { class: "players" }, ...v.players.map((p) => {
     const c = colour(p.colour);
     return h("div", { class: `player${v.active === p.seat ? " active" : ""}`, style: seatStyle(c) },
-      h("div", { class: "name" }, h("span", { class: "swatch" }), name(ctx, p.seat),
+      h("div", { class: "name" }, swatch(m[p.seat]), name(ctx, p.seat),
         p.seat === ctx.seat ? h("span", { class: "tag you" }, t("you")) : null,
         v.active === p.seat ? h("span", { class: "tag turn" }, t("to play")) : null),
       h("div", { class: "score" }, p.score ?? p.won_count, h("span", { class: "pts" }, " " + (p.score === undefined ? tn("goal won", "goals won", p.won_count) : tn("pt", "pts", p.score)))),
@@ -94,7 +139,8 @@ function goalOf(id) {
 
 function handCard(card, c, onclick, selected) {
   const [nm, val, ability] = kabaleCard(card) || [label(card), "", ""];
-  return h(onclick ? "button" : "div", { class: `card hand-card${selected ? " selected" : ""}${onclick ? " playable" : ""}`, style: seatStyle(c), "data-card": card, onclick },
+  return h(onclick ? "button" : "div", { class: `card hand-card${selected ? " selected" : ""}${onclick ? " playable" : ""}`, style: seatStyle(c), "data-card": card, onclick,
+    "aria-pressed": onclick ? String(Boolean(selected)) : null },
     h("span", { class: "iv" }, val), h("strong", {}, nm), h("span", { class: "ability" }, ability));
 }
 
@@ -109,6 +155,7 @@ function drawHand(ctx, playable) {
 
 function pickCard(ctx, card) {
   ui.card = ui.card === card ? null : card;
+  ui.toColumns = ui.card !== null && document.activeElement?.dataset?.card === card;  // by keyboard: on to the columns
   const p = ctx.prompter;
   const tuck = p.ofType("tuck").find((m) => m.card === card);
   if (tuck) return p.select(tuck);
@@ -130,9 +177,9 @@ function promptPanel(ctx) {
   const mine = ctx.view.prompts.find((x) => x.seat === ctx.seat);
   const waiting = ctx.view.prompts.map((x) => name(ctx, x.seat)).join(", ");
   panels.prompt.classList.toggle("idle", !mine || !ctx.live);
-  if (!ctx.live) return mount(panels.prompt, h("div", { class: "what" }, t("Viewing the past")), h("div", { class: "hint" }, t("Go back to now to play.")));
-  if (ctx.view.result) return mount(panels.prompt, h("div", { class: "what" }, t("The game is over.")));
-  if (!mine || !p.legal.length) return mount(panels.prompt, h("div", { class: "what" }, waiting ? t("Waiting for {who}", { who: waiting }) : t("Nothing to do.")));
+  if (!ctx.live) return mount(panels.prompt, heading(t("Viewing the past")), h("div", { class: "hint" }, t("Go back to now to play.")));
+  if (ctx.view.result) return mount(panels.prompt, heading(t("The game is over.")));
+  if (!mine || !p.legal.length) return mount(panels.prompt, heading(waiting ? t("Waiting for {who}", { who: waiting }) : t("Nothing to do.")));
   const kinds = { play: t("Play a card"), hood_tuck: t("Your Magic Hood was revealed"), traitor_swap: t("Your Traitor was revealed") };
   const hints = {
     play: t("Choose a card from your hand, then click the column to play it into (face down, at the bottom)."),
@@ -140,7 +187,7 @@ function promptPanel(ctx) {
     traitor_swap: t("Click a column to swap its goal card with the Traitor's, or decline."),
   };
   const rest = p.legal.filter((m) => !["play", "tuck", "swap"].includes(m.type));
-  mount(panels.prompt, h("div", { class: "what" }, kinds[mine.kind] || label(mine.kind)),
+  mount(panels.prompt, heading(kinds[mine.kind] || label(mine.kind)),
     h("div", { class: "hint" }, [hints[mine.kind], deadlineText(ctx.summary, ctx.seat)].filter(Boolean).join(" ")),
     p.selected ? h("div", { class: "draft" }, describeMove(ctx, p.selected)) : null,
     p.selected ? notation(p.selected.text) : null,
@@ -149,12 +196,18 @@ function promptPanel(ctx) {
     rest.length ? moveButtons(p, rest, (m) => describeMove(ctx, m)) : null);
 }
 
+/** Returns the prompt's title as its heading (focusable by script, so focus can land there after a move). */
+function heading(text) {
+  return h("h2", { class: "what", tabindex: "-1" }, text);
+}
+
+/** Returns {column: move} for the columns a click can choose now. */
 function columnTargets(ctx) {
   const p = ctx.prompter;
   const out = new Map();
   if (!ctx.live) return out;
   for (const m of p.legal) {
-    if ((m.type === "play" && m.card === ui.card) || m.type === "swap") out.set(m.column, () => p.select(m));
+    if ((m.type === "play" && m.card === ui.card) || m.type === "swap") out.set(m.column, m);
   }
   return out;
 }
@@ -171,6 +224,8 @@ export function render(ctx) {
   drawPlayers(ctx);
   drawHand(ctx, legalCards);
   promptPanel(ctx);
+  if (ui.toColumns) panels.table.querySelector(".goal-col.target")?.focus({ preventScroll: true });
+  ui.toColumns = false;
 }
 
 /** Returns one readable line for a log entry (null to leave it out). */

@@ -146,13 +146,16 @@ function franceSlots(map) {
       s("text", { class: "slot-name", x: 22, y: 5, text: `${slotName(sl.slot)}${sl.bonus ? ` +${sl.bonus}` : ""}` }))));
 }
 
+/** The map's accessible names: a group of areas, each a labelled image or, when it can be chosen, a button. */
+const MAP_NAMES = { base: () => t("Map of Spain"), ic: () => t("Map of Spain, France and the overseas regions") };
+
 /** Returns the board's SVG element, with an empty `.pieces` group per area for `drawPosition`. */
 export function drawBoard(map, regionIds) {
   const ic = regionIds.includes("caravel");  // G3: Inquisitor & Colonies
   const box = ic ? IC_BOX : { x: 0, y: 0, width: WIDTH, height: HEIGHT };
   const tray = ic ? IC_TRAY : TRAY;
   const sea = { x: box.x, y: box.y, width: box.width, height: box.height };
-  const svg = s("svg", { class: `board${ic ? " ic" : ""}`, viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, role: "img", "aria-label": ic ? t("Map of Spain, France and the overseas regions") : t("Map of Spain") },
+  const svg = s("svg", { class: `board${ic ? " ic" : ""}`, viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, role: "group", "aria-label": ic ? MAP_NAMES.ic() : MAP_NAMES.base() },
     defs(),
     s("rect", { ...sea, fill: "url(#sea)" }),
     s("rect", { ...sea, fill: "url(#waves)" }),

@@ -181,14 +181,14 @@ def unsubscribe_page(token: str) -> Response:
         body = f"<p>You get no more emails {what}. You stay in the game.</p>"
     else:
         body = (
-            f"<p id='ask'>Stop all emails {what}? You stay in the game.</p>"
+            f"<p id='ask' role='status'>Stop all emails {what}? You stay in the game.</p>"
             "<form method='post' onsubmit='return stop(this)'><button>Unsubscribe</button></form>"
             f"<script>{UNSUBSCRIBE_JS}</script>"
         )
     page = (
-        "<!doctype html><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
+        "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
         "<title>Unsubscribe</title><body style='font-family:sans-serif;max-width:36em;margin:2em auto'>"
-        f"{body}</body>"
+        f"<main>{body}</main></body></html>"
     )
     return Response(page, mimetype="text/html")
 
