@@ -59,7 +59,7 @@ def page(game_id: str, seat: int, language: str, saved: bool) -> str:
         save = _("Save")
     choices = "".join(
         f"<p><label><input type='radio' name='language' value='{code}'"
-        f"{' checked' if code == language else ''}> {html.escape(native_name(code))}</label></p>"
+        f"{' checked' if code == language else ''}> <span lang='{code}'>{html.escape(native_name(code))}</span></label></p>"
         for code in languages()
     )
     done = f"<p role='status'><strong>{html.escape(note)}</strong></p>" if saved else ""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hmac
 import html
+import json
 from typing import Any
 
 from flask import Response, current_app, request
@@ -22,8 +23,8 @@ from marshmallow import Schema, fields, validate
 from rq import Queue
 
 from engine.errors import Text
-from engine.i18n import N_
-from service import contacts, mailplay
+from engine.i18n import N_, _, speaking
+from service import contacts, mailplay, seatlang
 from service.api.common import problems, service
 from service.api.inputs import Blueprint
 from service.errors import ServiceError, validation
@@ -173,30 +174,48 @@ def unsubscribe(token: str) -> Any:
 )
 @problems(blp, "not-found")
 def unsubscribe_page(token: str) -> Response:
-    """Shows a confirm button; a GET never unsubscribes (mail scanners follow links)."""
+    """Shows a confirm button in the seat's language; a GET never unsubscribes (mail scanners follow links)."""
     game_id, seat, scope = _token_target(token)
-    game = html.escape(game_id)
-    what = f"about game {game}" if scope == "game" else "from Castillo to this address, about any game"
+    with speaking(seatlang.of(service().load(game_id).meta, seat)) as language:
+        if scope == "game":
+            done = _("You get no more emails about game {game}. You stay in the game.")
+            ask = _("Stop all emails about game {game}? You stay in the game.")
+        else:
+            done = _(
+                "You get no more emails from Castillo to this address, about any game. You stay in the game."
+            )
+            ask = _("Stop all emails from Castillo to this address, about any game? You stay in the game.")
+        words = {
+            "title": _("Unsubscribe"),
+            "done": done.format(game=game_id),
+            "ask": ask.format(game=game_id),
+            "stopped": _("Done: no more emails. You stay in the game."),
+            "failed": _("That did not work ({status}); please try again."),
+        }
+    e = html.escape
     if mailplay.is_unsubscribed(service().redis, game_id, seat):
-        body = f"<p>You get no more emails {what}. You stay in the game.</p>"
+        body = f"<p>{e(words['done'])}</p>"
     else:
+        script = UNSUBSCRIBE_JS.replace(
+            "SAID", json.dumps({k: words[k] for k in ("stopped", "failed")}).replace("<", "\\u003c")
+        )
         body = (
-            f"<p id='ask' role='status'>Stop all emails {what}? You stay in the game.</p>"
-            "<form method='post' onsubmit='return stop(this)'><button>Unsubscribe</button></form>"
-            f"<script>{UNSUBSCRIBE_JS}</script>"
+            f"<p id='ask' role='status'>{e(words['ask'])}</p>"
+            f"<form method='post' onsubmit='return stop(this)'><button>{e(words['title'])}</button></form>"
+            f"<script>{script}</script>"
         )
     page = (
-        "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
-        "<title>Unsubscribe</title><body style='font-family:sans-serif;max-width:36em;margin:2em auto'>"
-        f"<main>{body}</main></body></html>"
+        f"<!doctype html><html lang='{language}'><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width'>"
+        f"<title>{e(words['title'])}</title><body style='font-family:sans-serif;max-width:36em;margin:2em auto'>"
+        f"<main><h1 style='font-size:1.4em'>Castillo</h1>{body}</main></body></html>"
     )
     return Response(page, mimetype="text/html")
 
 
 # The button answers in the page (the POST's JSON is for mail clients); without JS the form still posts.
 UNSUBSCRIBE_JS = (
-    "function stop(form){fetch(location.pathname,{method:'POST'}).then(function(r){"
-    "document.getElementById('ask').textContent=r.ok?'Done: no more emails. You stay in the game.'"
-    ":'That did not work ('+r.status+'); please try again.';"
+    "var said=SAID;function stop(form){fetch(location.pathname,{method:'POST'}).then(function(r){"
+    "document.getElementById('ask').textContent=r.ok?said.stopped:said.failed.replace('{status}',r.status);"
     "form.remove();});return false;}"
 )

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import requests
 
 from engine.i18n import languages
-from service import mailplay
+from service import mailplay, seatlang
 from tests.browser.conftest import DESKTOP, Api
 from tests.browser.test_elgrande_page import drive_until, link_path, play_seat, seat_due
 
@@ -61,6 +62,11 @@ def openers(api: Api, base_url: str) -> dict[str, Opener]:
     kab_done = api.create("kabale", NAMES[:2])
     play_out(api, kab_done, first=True)
     unsub = mailplay.make_unsubscribe_token(SECRET, kab["id"], 0)
+    choose = seatlang.make_token(SECRET, kab["id"], 0)
+
+    def speak(lang: str) -> None:  # the emailed pages speak the seat's language: set it by its link
+        answer = requests.post(f"{base_url}/language/{choose}", data={"language": lang}, timeout=10)
+        assert answer.status_code == 200, answer.text
 
     def setup_disc(page: Any, lang: str) -> None:
         page.goto(base_url + with_lang(link_path(ic, 0), lang))
@@ -85,8 +91,14 @@ def openers(api: Api, base_url: str) -> dict[str, Opener]:
         page.wait_for_selector(".table-panel .notice")
 
     def unsubscribe(page: Any, lang: str) -> None:
-        page.goto(base_url + with_lang(f"/unsubscribe/{unsub}", lang))
-        page.wait_for_selector("button")
+        speak(lang)
+        page.goto(base_url + f"/unsubscribe/{unsub}")
+        page.wait_for_selector(f"html[lang={lang}] button")
+
+    def language(page: Any, lang: str) -> None:
+        speak(lang)
+        page.goto(base_url + f"/language/{choose}")
+        page.wait_for_selector(f"html[lang={lang}] button")
 
     return {
         "elgrande-setup-disc": setup_disc,
@@ -95,6 +107,7 @@ def openers(api: Api, base_url: str) -> dict[str, Opener]:
         "kabale-play": kabale,
         "kabale-finished": kabale_finished,
         "unsubscribe": unsubscribe,
+        "language": language,
     }
 
 
@@ -105,6 +118,7 @@ PAGES = [
     "kabale-play",
     "kabale-finished",
     "unsubscribe",
+    "language",
 ]
 
 
