@@ -23,6 +23,7 @@ from clients.python.phrases import region
 from clients.python.phrases_kabale import goal_words
 from clients.python.term import Style, table
 from clients.python.types import GameSummary, Json
+from engine import terms
 from engine.i18n import NP_, SOURCE, _, current, p_
 
 ELGRANDE_COLOURS = ("yellow", "red", "green", "blue", "black")  # R4: up to five colours
@@ -62,6 +63,13 @@ PHASE_WORDS = {  # El Grande's phases (engine.elgrande views)
     "between": NP_("phase", "between"),
     "over": NP_("phase", "over"),
 }
+
+
+def _card(offered: Json) -> str:
+    """Returns an offered action card's name in the current language (the server's English when
+    the terms do not know the card)."""
+    ident = str(offered["card"]).rsplit(".", 1)[0]
+    return terms.word("action card", ident) if terms.english("action card", ident) else str(offered["name"])
 
 
 def colour(ident: str) -> str:
@@ -347,7 +355,7 @@ def _elgrande_private(summary: GameSummary, view: Json) -> list[str]:
     if view.get("hand") is not None:
         lines.append(_("your power cards: {cards}").format(cards=" ".join(str(c) for c in view["hand"])))
     if view.get("offer"):
-        offer = [[c["card"], c["name"]] for c in view["offer"]]
+        offer = [[c["card"], _card(c)] for c in view["offer"]]
         lines += [_("action cards on offer:")] + [
             "  " + row for row in table([_("card"), _("action")], offer)[2:]
         ]
