@@ -135,21 +135,27 @@ EVENTS: dict[str, str] = {
 }
 
 PROMPTS: dict[str, str] = {
-    "play_power_card": "play a power card (R11)",
-    "supplement_court": "optionally fill an intake shortfall from own caballeros in open regions (R17)",
-    "choose_action_card": "take one card of the offer (R18)",
-    "turn_step": "place the batch, declare the special action, or end the turn (R19)",
-    "veto_answer": "allow or veto the declared special action (M7)",
-    "castillo_disc": "choose the region for your Castillo caballeros (M1)",
-    "eviction_disc": "choose where your evicted caballeros go (M2)",
-    "return_two_disc": "choose the region to return 2 caballeros from (M3)",
-    "return_all_disc": "choose the region to return all your caballeros from (M4)",
-    "secret_scoring_disc": "choose a region for the secret scoring (M5)",
-    "king_returns_choice": "choose where your 3 returned caballeros come from (M6)",
-    "setup_disc": "choose the base region for your 2 setup caballeros (G16; inquisitor_colonies)",
-    "limit_fill": "choose which caballeros beside the limit board fill its free spaces (G47, G48; inquisitor_colonies)",
-    "relocation_before_scoring": "relocate up to 2 own caballeros before the regions are scored, or not (G73)",
-    "copy_offer": "copy the special action just performed by declaring it yourself, or decline (end_turn) (G68)",
+    "play_power_card": N_("play a power card (R11)"),
+    "supplement_court": N_("optionally fill an intake shortfall from own caballeros in open regions (R17)"),
+    "choose_action_card": N_("take one card of the offer (R18)"),
+    "turn_step": N_("place the batch, declare the special action, or end the turn (R19)"),
+    "veto_answer": N_("allow or veto the declared special action (M7)"),
+    "castillo_disc": N_("choose the region for your Castillo caballeros (M1)"),
+    "eviction_disc": N_("choose where your evicted caballeros go (M2)"),
+    "return_two_disc": N_("choose the region to return 2 caballeros from (M3)"),
+    "return_all_disc": N_("choose the region to return all your caballeros from (M4)"),
+    "secret_scoring_disc": N_("choose a region for the secret scoring (M5)"),
+    "king_returns_choice": N_("choose where your 3 returned caballeros come from (M6)"),
+    "setup_disc": N_("choose the base region for your 2 setup caballeros (G16; inquisitor_colonies)"),
+    "limit_fill": N_(
+        "choose which caballeros beside the limit board fill its free spaces (G47, G48; inquisitor_colonies)"
+    ),
+    "relocation_before_scoring": N_(
+        "relocate up to 2 own caballeros before the regions are scored, or not (G73)"
+    ),
+    "copy_offer": N_(
+        "copy the special action just performed by declaring it yourself, or decline (end_turn) (G68)"
+    ),
 }
 
 REVEALS: frozenset[str] = frozenset(

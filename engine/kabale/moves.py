@@ -9,6 +9,8 @@ what nobody knew before (engine.contract).
 
 from __future__ import annotations
 
+from engine.i18n import N_
+
 MOVES: dict[str, str] = {
     "play": "{card, column}: play a hand card face down at the bottom of a column (K7, KD1)",
     "tuck": "{card}: hide a hand card under your just-revealed Magic hood, then draw (KA6, KD2)",
@@ -39,9 +41,9 @@ EVENTS: dict[str, str] = {
 }
 
 PROMPTS: dict[str, str] = {
-    "play": "the active seat plays a card (KD1); default: lowest card into the leftmost non-full column",
-    "hood_tuck": "the hood's owner tucks a hand card or declines (KD2); default: decline",
-    "traitor_swap": "the Traitor's owner swaps goal cards or declines (KD3); default: decline",
+    "play": N_("the active seat plays a card (KD1); default: lowest card into the leftmost non-full column"),
+    "hood_tuck": N_("the hood's owner tucks a hand card or declines (KD2); default: decline"),
+    "traitor_swap": N_("the Traitor's owner swaps goal cards or declines (KD3); default: decline"),
 }
 
 HIDDEN: dict[str, dict[str, str]] = {
