@@ -102,10 +102,11 @@ class Core:
         pipe.get(meta_key(game_id))
         if memo is not None:
             pipe.xrange(log_key(game_id), entry_id(memo.folded.version), "+")
-            pipe.mget(idem_keys(game_id, scope or "-"))
+            _read_idem(pipe, game_id, scope)
         else:
             pipe.hgetall(snapshot_key(game_id))
-        meta_raw, rows, *prior = pipe.execute()
+        meta_raw, rows, *found = pipe.execute()
+        prior: list[Any] = [found]
         if meta_raw is None:
             raise ServiceError("unknown-game", Text(N_("there is no game {game_id}"), game_id=repr(game_id)))
         meta = json.loads(meta_raw)
@@ -174,8 +175,8 @@ class Core:
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(log_key(game_id), entry_id(snap.version), entry_id(snap.version))  # the anchor
         pipe.xrange(log_key(game_id), entry_id(snap.version + 1), "+")
-        pipe.mget(idem_keys(game_id, scope or "-"))
-        anchor, rows, prior = pipe.execute()
+        _read_idem(pipe, game_id, scope)
+        anchor, rows, *prior = pipe.execute()
         if not _anchor_matches(anchor, snap):
             return None, *self._rows_then_record(game_id, 1, scope)
         return snap, rows, anchor, [prior]
@@ -184,8 +185,8 @@ class Core:
         """Returns the log's rows from version `first` on, no anchor, and then the record of `scope`."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(log_key(game_id), entry_id(first), "+")
-        pipe.mget(idem_keys(game_id, scope or "-"))
-        rows, prior = pipe.execute()
+        _read_idem(pipe, game_id, scope)
+        rows, *prior = pipe.execute()
         return rows, [], [prior]
 
     def recorded(self, game_id: str, scope: str | None, body_hash: str) -> Json | None:
@@ -310,3 +311,10 @@ def _anchor_matches(rows: list[Any], folded: Folded) -> bool:
     if not rows or rows[0][0] != entry_id(folded.version).encode():
         return False
     return bool(unpack(rows[0][1][FIELD_B], "").get("hash") == folded.last_hash)  # a group's last
+
+
+def _read_idem(pipe: Any, game_id: str, scope: str | None) -> None:
+    """Queues the reads of a record of `scope` under each of its names (`idem_keys`), one GET each:
+    a cluster pipeline refuses MGET even when the keys share a slot."""
+    for key in idem_keys(game_id, scope or "-"):
+        pipe.get(key)
