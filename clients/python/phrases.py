@@ -132,5 +132,8 @@ SERVICE: dict[str, Phrase] = {
     "bot_seated": _bot,
     "time_control_changed": lambda e, n: _("the time control changed"),
     "seat_token_reissued": _reissued,
+    "seat_language_changed": lambda e, n: _("{who} now reads Castillo in language {language}").format(
+        who=who(n, e.get("seat")), language=e.get("language")
+    ),
     "game_aborted": _aborted,
 }

@@ -93,3 +93,14 @@ def test_every_line_of_a_played_game_is_in_the_language(name: str, seats: int, l
         total += 1
         changed += text != english
     assert changed >= 0.9 * total, (changed, total)
+
+
+def test_a_seats_change_of_language_reads_in_the_log() -> None:
+    from clients.python.phrases import SERVICE
+
+    entry, names = {"type": "seat_language_changed", "seat": 1, "language": "pl"}, {1: "Piotr"}
+    assert SERVICE["seat_language_changed"](entry, names) == "Piotr now reads Castillo in language pl"
+    with speaking("de"):
+        assert (
+            SERVICE["seat_language_changed"](entry, names) == "Piotr liest Castillo jetzt in der Sprache pl"
+        )
