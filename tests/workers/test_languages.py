@@ -135,7 +135,8 @@ def test_plural_forms_and_spans_of_time_follow_each_language():
             "Ola: 5 punktów, miejsce 2",
             "Ola: 22 punkty, miejsce 2",
         ]
-        assert render.duration(2 * 86400 + 5 * 3600) == "2 dni i 5 godzin"
+        # CLDR's Polish days changed across the allowed Babel versions ("2 doby" in 2.12, "2 dni" later)
+        assert render.duration(2 * 86400 + 5 * 3600) in ("2 dni i 5 godzin", "2 doby i 5 godzin")
     with speaking("fi"):
         assert [notices.score_line("Aino", n, 1) for n in (1, 7)] == [
             "Aino: 1 piste, sija 1",
