@@ -455,8 +455,8 @@ def _entries(s: State, move: Json, raw: Any, what: str) -> list[Entry]:
     return sorted(((o, n, k) for (o, n), k in merged.items()), key=_entry_key)
 
 
-def _check_within(move: Json, chosen: list[Entry], candidates: list[Entry], spaces: int, rule: str) -> None:
-    """Raises unless `chosen` takes exactly `spaces` caballeros, each from the candidates (G47, G48, G66)."""
+def _check_from(move: Json, chosen: list[Entry], candidates: list[Entry], rule: str) -> None:
+    """Raises unless each of `chosen` takes no more caballeros of its state than the candidates hold."""
     have = {(o, n): k for o, n, k in candidates}
     for o, n, k in chosen:
         if have.get((o, n), 0) < k:
@@ -468,6 +468,11 @@ def _check_within(move: Json, chosen: list[Entry], candidates: list[Entry], spac
                 o=o,
                 n=n,
             )
+
+
+def _check_within(move: Json, chosen: list[Entry], candidates: list[Entry], spaces: int, rule: str) -> None:
+    """Raises unless `chosen` takes exactly `spaces` caballeros, each from the candidates (G47, G48, G66)."""
+    _check_from(move, chosen, candidates, rule)
     total = sum(k for _, _, k in chosen)
     if total != spaces:
         raise illegal(
@@ -504,17 +509,7 @@ def _grow(
 ) -> list[tuple[list[Json], bool]]:
     """Returns the one-step extensions of `partial[key]`: one more caballero of each candidate state."""
     chosen = _entries(s, partial, partial.get(key, []), key)
-    have = {(o, n): k for o, n, k in candidates}
-    for o, n, k in chosen:
-        if have.get((o, n), 0) < k:
-            raise illegal(
-                partial,
-                N_("only {have} of seat {o} in state {n} may go on"),
-                rule,
-                have=have.get((o, n), 0),
-                o=o,
-                n=n,
-            )
+    _check_from(partial, chosen, candidates, rule)
     total = sum(k for _, _, k in chosen)
     if total >= spaces:
         return []
